@@ -1,0 +1,1 @@
+"""Lantern Table's bundled assets (installed as the package ``game.assets``)."""

@@ -1,0 +1,1 @@
+"""One module per ``lantern`` subcommand (see :mod:`game.cli`)."""

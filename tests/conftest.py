@@ -1,0 +1,26 @@
+"""Test-wide setup: no screen, no sound, and hypothesis profiles.
+
+SDL reads these variables when pygame initialises its subsystems, so they are set before any
+test module imports pygame.  CI therefore needs no display.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+try:
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile(
+        "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60
+    )
+    settings.register_profile(
+        "long", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=2000
+    )
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+except ImportError:  # hypothesis is in the test extra; the plain tests still run without it
+    pass
