@@ -1,0 +1,27 @@
+"""The README is the front door: its two commands exist and CI runs the test one verbatim."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.+?)\n```", text)
+
+
+def test_readme_opens_with_two_single_line_commands() -> None:
+    commands = _readme_commands()
+    assert len(commands) >= 2
+    install_run, install_test = commands[0], commands[1]
+    assert "\n" not in install_run and "\n" not in install_test
+    assert install_run.endswith("-m game")
+    assert "pytest" in install_test
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert _readme_commands()[1] in ci
