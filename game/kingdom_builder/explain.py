@@ -1,0 +1,337 @@
+"""Why an action is illegal, in words a player can read, naming the rule (``KB §n``).
+
+:func:`explain` is only called after :meth:`KingdomBuilderState.is_legal` said no, so it may be
+slow; it walks the same rules in the order a player would ask about them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.types import Action, IllegalAction, Seat
+from game.kingdom_builder.board import (
+    DESERT,
+    FLOWER,
+    GRASS,
+    SIZE,
+    TERRAIN_NAMES,
+    WATER,
+)
+from game.kingdom_builder.state import (
+    ACTION_KINDS,
+    BUILD_TILES,
+    EMPTY,
+    MOVE_TILES,
+    NEW,
+    SOURCE,
+    TARGET,
+    USED,
+    WALL,
+    WALL1,
+    hex_of,
+)
+
+if TYPE_CHECKING:
+    from game.kingdom_builder.state import KingdomBuilderState
+
+_TILE_TERRAIN = {"Farm": GRASS, "Oasis": DESERT, "Garden": FLOWER, "Harbor": WATER}
+
+
+def _at(h: int) -> str:
+    return f"({h // SIZE}, {h % SIZE})"
+
+
+def describe(st: KingdomBuilderState, action: Action) -> str:
+    """A short English description of an action (for logs and error messages)."""
+    if not action or not isinstance(action[0], str):
+        return f"the malformed action {action!r}"
+    kind = action[0]
+    if kind == "stop":
+        return "stop the Quarry action after one wall"
+    if kind == "end":
+        return "end the turn"
+    h = hex_of(action)
+    if h < 0 or kind not in ACTION_KINDS:
+        return f"the action {action!r}"
+    where = f"{_at(h)} ({TERRAIN_NAMES[st.board.terrain[h]]})"
+    if kind == "place":
+        return f"place a settlement on {where}"
+    if kind == "use":
+        tile = st.board.location_type.get(h)
+        return f"use the {tile} tile from {_at(h)}" if tile else f"use a tile from {_at(h)}"
+    if kind == "move_from":
+        return f"move the settlement on {where}"
+    return f"build a stone wall on {where}"
+
+
+def explain(st: KingdomBuilderState, seat: Seat, action: Action) -> IllegalAction:
+    """The :class:`IllegalAction` for an action ``seat`` may not take now."""
+    if st.over:
+        return IllegalAction("the game is over", "KB §8 end of game")
+    if seat != st.cur:
+        return IllegalAction(f"it is seat {st.cur}'s turn, not seat {seat}'s", "KB §4 turn order")
+    if not action or not isinstance(action[0], str) or action[0] not in ACTION_KINDS:
+        return IllegalAction(
+            f"unknown action {action!r}; actions are " + ", ".join(ACTION_KINDS),
+            "KB actions",
+        )
+    kind = action[0]
+    if kind in ("stop", "end"):
+        if len(action) != 1:
+            return IllegalAction(f"({kind!r},) takes no arguments", "KB actions")
+    else:
+        h = hex_of(action)
+        if h < 0:
+            return IllegalAction(
+                f"{kind} needs a hex (row, col) with row and col in 0..19, got {action!r}",
+                "KB §2 coordinates",
+            )
+    err = _pending_error(st, kind) if st.pending is not None else _free_error(st, kind)
+    if err is not None:
+        return err
+    h = hex_of(action)
+    if kind == "place":
+        err = _place_error(st, h)
+    elif kind == "use":
+        err = _use_error(st, h)
+    elif kind == "move_from":
+        err = _source_error(st, h)
+    elif kind == "wall":
+        err = _wall_error(st, h)
+    return err or IllegalAction(f"{describe(st, action)} is not legal now", "KB rules")
+
+
+def _pending_error(st: KingdomBuilderState, kind: str) -> IllegalAction | None:
+    """While a tile action runs, only its next step is allowed (KB §4.3)."""
+    assert st.pending is not None
+    loc, step, _frm = st.pending
+    tile = st.board.location_type[loc]
+    if step == TARGET:
+        expected = "place"
+        what = "choose where the settlement goes"
+    elif step == SOURCE:
+        expected = "move_from"
+        what = "choose which settlement to move"
+    else:
+        expected = "wall"
+        what = "place a stone wall" if step == WALL1 else "place a second wall or stop"
+        if kind == "stop" and step == WALL1:
+            return IllegalAction(
+                "the Quarry action places at least one wall before you can stop",
+                "KB §7 Quarry: 1 or 2 stone walls",
+            )
+        if kind == "stop":
+            return None
+    if kind != expected:
+        return IllegalAction(
+            f"finish the {tile} action first: {what}",
+            "KB §4.3: each extra action is finished before anything else starts",
+        )
+    return None
+
+
+def _free_error(st: KingdomBuilderState, kind: str) -> IllegalAction | None:
+    """No tile action running: check the turn's phase for this kind of action."""
+    if kind in ("move_from", "wall", "stop"):
+        need = {"move_from": "a move tile", "wall": "the Quarry tile", "stop": "the Quarry tile"}
+        return IllegalAction(
+            f"'{kind}' is only part of using {need[kind]}; start with ('use', row, col)",
+            "KB §7 location tiles",
+        )
+    if kind == "end":
+        if st.mand_done or not st._mandatory_targets(st.cur):
+            return None
+        return IllegalAction(
+            f"build your 3 settlements first ({st.placed} placed so far) on "
+            f"{TERRAIN_NAMES[st.terrain]}",
+            "KB §4.2 mandatory action: 3 settlements",
+        )
+    return None
+
+
+def _occupied(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    occ = st.owner[h]
+    if occ == WALL:
+        return IllegalAction(
+            f"{_at(h)} holds a stone wall", "KB §1.3: a stone wall blocks its hex for good"
+        )
+    if occ != EMPTY:
+        whose = "your" if occ == st.cur else f"seat {occ}'s"
+        return IllegalAction(
+            f"{_at(h)} already holds {whose} settlement", "KB §5 placement: one settlement per hex"
+        )
+    return None
+
+
+def _terrain_error(st: KingdomBuilderState, h: int, allowed: int, why: str) -> IllegalAction | None:
+    t = st.board.terrain[h]
+    if t != allowed:
+        return IllegalAction(
+            f"{_at(h)} is {TERRAIN_NAMES[t]}; {why} needs {TERRAIN_NAMES[allowed]}", why
+        )
+    return None
+
+
+def _unbuildable(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    if not st.board.buildable[h]:
+        return IllegalAction(
+            f"{_at(h)} is {TERRAIN_NAMES[st.board.terrain[h]]}, where nobody can build",
+            "KB §1.3/§5 placement: only Grass, Canyon, Desert, Flower field and Forest",
+        )
+    return None
+
+
+def _adjacency_error(
+    st: KingdomBuilderState, h: int, targets: set[int], rule: str
+) -> IllegalAction | None:
+    if h not in targets:
+        return IllegalAction(
+            f"{_at(h)} does not touch your settlements, and another hex of the same kind does: "
+            "you must build next to your settlements if you can",
+            rule,
+        )
+    return None
+
+
+def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    s = st.cur
+    p = st.pending
+    if p is None:
+        if st.mand_done:
+            return IllegalAction(
+                "your mandatory action is complete: use a tile or end your turn",
+                "KB §4.2 mandatory action: 3 settlements",
+            )
+        if st.supply[s] <= 0:
+            return IllegalAction(
+                "you have no settlements left in your supply", "KB §4: out of settlements"
+            )
+        return (
+            _occupied(st, h)
+            or _unbuildable(st, h)
+            or _terrain_error(
+                st, h, st.terrain, "KB §4.2 mandatory action: the terrain of your card"
+            )
+            or _adjacency_error(
+                st,
+                h,
+                st._mandatory_targets(s),
+                "KB §5 placement: must be adjacent to your settlements if possible",
+            )
+        )
+    loc, _, frm = p
+    tile = st.board.location_type[loc]
+    rule = f"KB §7 {tile}"
+    if frm < 0 and tile in BUILD_TILES:
+        err = _occupied(st, h) or _unbuildable(st, h)
+        if err:
+            return err
+        if tile in ("Oracle", "Farm", "Oasis", "Garden"):
+            terrain = st.terrain if tile == "Oracle" else _TILE_TERRAIN[tile]
+            err = _terrain_error(st, h, terrain, rule)
+        elif tile == "Tower" and h not in st.board.edge:
+            err = IllegalAction(f"{_at(h)} is not on the edge of the map", rule)
+        elif tile == "Tavern":
+            err = IllegalAction(
+                f"{_at(h)} is not at the end of a straight line of 3 or more of your settlements",
+                rule,
+            )
+        elif tile == "Village":
+            err = IllegalAction(
+                f"{_at(h)} touches {st.adj[s][h]} of your settlements; Village needs 3 or more",
+                rule,
+            )
+        return err or _adjacency_error(
+            st, h, st._build_targets(tile, s), f"{rule}: adjacent to your settlements if possible"
+        )
+    if h == frm:
+        return IllegalAction("the settlement must end on a different hex", f"{rule}: a move")
+    err = _occupied(st, h)
+    if err:
+        return err
+    if tile in ("Barn", "Harbor"):
+        terrain = st.terrain if tile == "Barn" else WATER
+        err = _terrain_error(st, h, terrain, rule)
+        return err or _adjacency_error(
+            st,
+            h,
+            st._move_targets(tile, s, frm),
+            f"KB §5 moves: {tile} goes next to your other settlements if possible",
+        )
+    err = _unbuildable(st, h)
+    if err:
+        return err
+    if tile == "Paddock":
+        return IllegalAction(
+            f"{_at(h)} is not exactly 2 hexes from {_at(frm)} in a straight line", rule
+        )
+    return IllegalAction(
+        f"Caravan moves in a straight line as far as it can go; {_at(h)} is not such an end "
+        f"point from {_at(frm)}",
+        rule,
+    )
+
+
+def _use_error(st: KingdomBuilderState, loc: int) -> IllegalAction | None:
+    s = st.cur
+    state = st.tiles[s].get(loc)
+    if state is None:
+        tile = st.board.location_type.get(loc)
+        if tile is None:
+            return IllegalAction(f"{_at(loc)} is not a location hex", "KB §6 location tiles")
+        return IllegalAction(
+            f"you hold no {tile} tile from the location hex {_at(loc)}", "KB §6.1 gaining a tile"
+        )
+    tile = st.board.location_type[loc]
+    if state == NEW:
+        return IllegalAction(
+            f"you gained this {tile} tile this turn; you can use it from your next turn",
+            "KB §4.3: a tile gained this turn cannot be used until your next turn",
+        )
+    if state == USED:
+        return IllegalAction(
+            f"you already used this {tile} tile this turn",
+            "KB §4.3: each tile at most once per turn",
+        )
+    if st.placed and not st.mand_done:
+        return IllegalAction(
+            "tiles cannot be used between the 3 mandatory placements; finish them first",
+            "KB §4.3: extra actions before or after the mandatory action, never in between",
+        )
+    return IllegalAction(
+        f"the {tile} tile has no legal target now",
+        "KB §7: a tile with no legal target cannot be used",
+    )
+
+
+def _source_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    s = st.cur
+    assert st.pending is not None
+    tile = st.board.location_type[st.pending[0]]
+    if st.owner[h] != s:
+        return IllegalAction(
+            f"{_at(h)} does not hold one of your settlements",
+            f"KB §7 {tile}: move one of your own settlements",
+        )
+    if tile in MOVE_TILES:
+        return IllegalAction(
+            f"the settlement on {_at(h)} has nowhere to go with {tile}", f"KB §7 {tile}"
+        )
+    return None
+
+
+def _wall_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    rule = "KB §7 Quarry"
+    if st.walls_left <= 0:
+        return IllegalAction("all 25 stone walls are on the map", f"{rule}: 25 walls")
+    err = _occupied(st, h) or _terrain_error(
+        st, h, st.terrain, f"{rule}: walls go on the terrain of your card"
+    )
+    if err:
+        return err
+    if st.adj[st.cur][h] == 0:
+        return IllegalAction(
+            f"{_at(h)} does not touch one of your settlements",
+            f"{rule}: each wall must touch one of your settlements",
+        )
+    return None

@@ -1,0 +1,59 @@
+"""The Kingdom Builder :class:`~game.core.api.Game`: its description, options and factory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.api import Game
+from game.core.rng import Rng
+from game.core.types import BadOptions, Options
+from game.kingdom_builder import serialize
+from game.kingdom_builder.board import board_for
+from game.kingdom_builder.options import OPTIONS, resolve
+from game.kingdom_builder.state import GAME_ID, KingdomBuilderState
+
+
+@dataclass(frozen=True)
+class KingdomBuilderGame(Game):
+    """Kingdom Builder (Donald X. Vaccarino, Queen Games 2012) for 2–4 players (KB §1)."""
+
+    def new(self, players: int, options: Options | None, seed: int) -> KingdomBuilderState:
+        """A new game at the start player's first decision (KB §3 setup).
+
+        The setup draws from the state's RNG in this order: sections, rotations, cards, start
+        seat (those left ``"random"``), then the terrain deck shuffle and one card per seat.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"the number of players must be an integer, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"Kingdom Builder takes {self.min_players} to {self.max_players} players "
+                f"(5 with the Nomads issue), not {players}"
+            )
+        if options is not None and not isinstance(options, dict):
+            raise BadOptions("options must be a dict of option name to value")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions(f"the seed must be an integer, not {seed!r}")
+        rng = Rng(seed)
+        setup = resolve(players, options, rng)
+        board = board_for(setup.sections, setup.rotations)
+        state = KingdomBuilderState.empty(
+            board, players, setup.cards, setup.nomads, setup.start_seat, rng
+        )
+        state.deal()
+        return state
+
+    def from_dict(self, data: dict[str, Any]) -> KingdomBuilderState:
+        """Rebuild a saved state; raises BadState for anything malformed."""
+        return serialize.from_dict(data)
+
+
+GAME = KingdomBuilderGame(
+    id=GAME_ID,
+    title="Kingdom Builder",
+    min_players=2,
+    max_players=4,
+    rules_version=1,
+    options=OPTIONS,
+)

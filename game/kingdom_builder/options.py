@@ -1,0 +1,181 @@
+"""Game options of Kingdom Builder and how a new game's setup is chosen from them (KB §3).
+
+Options (names fixed; UIs build on them):
+
+* ``sections`` — ``"random"`` or 4 distinct section names in quadrant order TL, TR, BL, BR;
+* ``rotations`` — ``"random"`` or 4 bools (section turned 180°);
+* ``cards`` — ``"random"`` or 3 distinct Kingdom Builder card names;
+* ``first_game`` — the suggested first setup (KB §3.1): Tavern TL, Paddock TR, Oasis BL,
+  Farm BR, none turned; cards Fishermen, Merchants, Knights;
+* ``nomads`` — the Nomads expansion is in play: random sections are drawn from all 12 instead
+  of the 8 base ones, and Nomads sections may be chosen (KB §3.1);
+* ``start_seat`` — ``"random"`` or a seat number.
+
+Everything random is drawn from the state's RNG in a fixed order (sections, rotations, cards,
+start seat), so the same seed and options give the same setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.api import OptionSpec
+from game.core.rng import Rng
+from game.core.types import BadOptions
+from game.kingdom_builder.board import ALL_SECTIONS, BASE_SECTIONS, NOMADS_SECTIONS
+from game.kingdom_builder.scoring import CARDS
+
+FIRST_GAME_SECTIONS = ("Tavern", "Paddock", "Oasis", "Farm")
+FIRST_GAME_CARDS = ("Fishermen", "Merchants", "Knights")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="sections",
+        kind="multi",
+        default="random",
+        label="Board sections",
+        help="4 sections in quadrant order top-left, top-right, bottom-left, bottom-right, "
+        'or "random" (from the 8 base sections, or all 12 with Nomads)',
+        choices=ALL_SECTIONS,
+        count=4,
+    ),
+    OptionSpec(
+        name="rotations",
+        kind="flags",
+        default="random",
+        label="Sections turned 180°",
+        help='4 true/false values, one per section in quadrant order, or "random"',
+        count=4,
+    ),
+    OptionSpec(
+        name="cards",
+        kind="multi",
+        default="random",
+        label="Kingdom Builder cards",
+        help='the 3 scoring cards of this game, or "random"',
+        choices=CARDS,
+        count=3,
+    ),
+    OptionSpec(
+        name="first_game",
+        kind="bool",
+        default=False,
+        label="First game setup",
+        help="Tavern, Paddock, Oasis, Farm (none turned) with Fishermen, Merchants, Knights",
+    ),
+    OptionSpec(
+        name="nomads",
+        kind="bool",
+        default=False,
+        label="Nomads boards",
+        help="draw the sections from all 12 (base and Nomads); nomad hexes count for "
+        "Workers and Merchants",
+    ),
+    OptionSpec(
+        name="start_seat",
+        kind="choice",
+        default="random",
+        label="Start player",
+        help='"random" or a seat number (0 is the first seat)',
+        choices=("random", "0", "1", "2", "3"),
+    ),
+)
+
+_NAMES = tuple(o.name for o in OPTIONS)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The resolved setup of one game."""
+
+    sections: tuple[str, ...]
+    rotations: tuple[bool, ...]
+    cards: tuple[str, ...]
+    nomads: bool
+    start_seat: int
+
+
+def _names_list(value: Any, name: str, known: tuple[str, ...], count: int) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or len(value) != count:
+        raise BadOptions(f'option {name!r} must be "random" or a list of {count} names')
+    for item in value:
+        if not isinstance(item, str) or item not in known:
+            raise BadOptions(
+                f"option {name!r}: unknown name {item!r}; choose from {', '.join(known)}"
+            )
+    if len(set(value)) != count:
+        raise BadOptions(f"option {name!r}: the {count} names must be different")
+    return tuple(value)
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadOptions(f"option {name!r} must be true or false, not {value!r}")
+    return value
+
+
+def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
+    """Check ``options`` and choose everything left random (KB §3).  Raises BadOptions."""
+    opts = dict(options or {})
+    unknown = sorted(set(opts) - set(_NAMES))
+    if unknown:
+        raise BadOptions(
+            f"unknown Kingdom Builder option(s) {', '.join(map(repr, unknown))}; "
+            f"options are {', '.join(_NAMES)}"
+        )
+    first_game = _bool(opts.get("first_game", False), "first_game")
+    nomads = _bool(opts.get("nomads", False), "nomads")
+    sections_opt = opts.get("sections", "random")
+    rotations_opt = opts.get("rotations", "random")
+    cards_opt = opts.get("cards", "random")
+    start_opt = opts.get("start_seat", "random")
+
+    if first_game:
+        clash = [k for k in ("sections", "rotations", "cards") if opts.get(k, "random") != "random"]
+        if clash:
+            raise BadOptions(
+                f"first_game fixes the sections, rotations and cards; do not also set {clash[0]!r}"
+            )
+        if nomads:
+            raise BadOptions("first_game is the base-game setup; it cannot be combined with nomads")
+        sections_opt = list(FIRST_GAME_SECTIONS)
+        rotations_opt = [False] * 4
+        cards_opt = list(FIRST_GAME_CARDS)
+
+    if sections_opt == "random":
+        pool = ALL_SECTIONS if nomads else BASE_SECTIONS
+        chosen = tuple(rng.sample(pool, 4))
+    else:
+        chosen = _names_list(sections_opt, "sections", ALL_SECTIONS, 4)
+        extra = [s for s in chosen if s in NOMADS_SECTIONS]
+        if extra and not nomads:
+            raise BadOptions(
+                f"{extra[0]} is a Nomads section; set the option nomads to true to use it"
+            )
+
+    if rotations_opt == "random":
+        rotations = tuple(rng.randbelow(2) == 1 for _ in range(4))
+    else:
+        if not isinstance(rotations_opt, list | tuple) or len(rotations_opt) != 4:
+            raise BadOptions("option 'rotations' must be \"random\" or a list of 4 true/false")
+        rotations = tuple(_bool(v, "rotations") for v in rotations_opt)
+
+    if cards_opt == "random":
+        cards = tuple(rng.sample(CARDS, 3))
+    else:
+        cards = _names_list(cards_opt, "cards", CARDS, 3)
+
+    if start_opt == "random":
+        start = rng.randbelow(players)
+    else:
+        if isinstance(start_opt, str) and start_opt.isdigit():
+            start_opt = int(start_opt)
+        if not isinstance(start_opt, int) or isinstance(start_opt, bool):
+            raise BadOptions(
+                f"option 'start_seat' must be \"random\" or a seat number, not {start_opt!r}"
+            )
+        if not 0 <= start_opt < players:
+            raise BadOptions(f"start_seat {start_opt} is not a seat of a {players}-player game")
+        start = start_opt
+    return Setup(chosen, rotations, cards, nomads, start)

@@ -1,0 +1,342 @@
+"""Saving and loading a Kingdom Builder state as a plain dict (format 1).
+
+``to_dict`` writes only the facts; ``from_dict`` rebuilds every derived table (free hexes,
+adjacency counts, frontiers) from them and checks that the facts are consistent with the rules
+(piece counts, card conservation, tiles only held next to their hex, a decision to make).
+Anything malformed raises :class:`~game.core.types.BadState` with a message naming the field;
+corrupt input never escapes as another exception.
+
+Format 1::
+
+    {"format": 1, "game": "kingdom-builder", "players": n,
+     "sections": [4 names TL, TR, BL, BR], "rotations": [4 bools], "nomads": bool,
+     "cards": [3 names], "start_seat": s, "current": s, "round": k,
+     "terrain": "G" | null (current card; null once over), "placed": 0..3,
+     "mandatory_done": bool,
+     "pending": null | {"hex": [lr, lc], "step": "target"|"source"|"wall"|"second_wall",
+                        "from": [r, c] | null},
+     "end_triggered": bool, "over": bool,
+     "settlements": [[[r, c], ...] per seat], "supply": [n per seat],
+     "walls": [[r, c], ...], "walls_left": n,
+     "location_tiles": [[lr, lc, tiles left], ...],
+     "tiles": [[[lr, lc, "ready"|"used"|"pending"], ...] per seat],
+     "taken_from": [[[lr, lc], ...] per seat],
+     "deck": ["G", ...] (the last item is the top card), "discard": [...],
+     "hands": ["G" | null per seat], "gold": [n per seat], "rng": int}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.rng import Rng
+from game.core.types import BadState
+from game.kingdom_builder.board import (
+    ALL_SECTIONS,
+    FOREST,
+    MOUNTAIN,
+    NOMADS_SECTIONS,
+    SIZE,
+    STONE_WALLS,
+    TERRAIN_CODES,
+    TILES_PER_LOCATION_HEX,
+    WATER,
+    board_for,
+)
+from game.kingdom_builder.scoring import CARDS
+from game.kingdom_builder.state import (
+    CARDS_PER_TERRAIN,
+    EMPTY,
+    GAME_ID,
+    MOVE_TILES,
+    NEW,
+    SETTLEMENTS,
+    SOURCE,
+    TARGET,
+    TILE_STATES,
+    USED,
+    WALL1,
+    WALL2,
+    WALL_TILES,
+    KingdomBuilderState,
+    pos,
+)
+
+FORMAT = 1
+MAX_PLAYERS = 5
+
+
+def to_dict(st: KingdomBuilderState) -> dict[str, Any]:
+    """The whole state as plain values (lists, str keys), canonical: equal states give equal
+    dicts."""
+    b = st.board
+    pending = None
+    if st.pending is not None:
+        loc, step, frm = st.pending
+        pending = {"hex": pos(loc), "step": step, "from": pos(frm) if frm >= 0 else None}
+    return {
+        "format": FORMAT,
+        "game": GAME_ID,
+        "players": st.n,
+        "sections": list(b.names),
+        "rotations": list(b.rotations),
+        "nomads": st.nomads,
+        "cards": list(st.cards),
+        "start_seat": st.start,
+        "current": st.cur,
+        "round": st.round,
+        "terrain": TERRAIN_CODES[st.terrain] if st.terrain >= 0 else None,
+        "placed": st.placed,
+        "mandatory_done": st.mand_done,
+        "pending": pending,
+        "end_triggered": st.end_triggered,
+        "over": st.over,
+        "settlements": [[pos(h) for h in sorted(home)] for home in st.homes],
+        "supply": list(st.supply),
+        "walls": [pos(h) for h in sorted(st.walls)],
+        "walls_left": st.walls_left,
+        "location_tiles": [[*pos(loc), st.left[loc]] for loc in b.locations],
+        "tiles": [
+            [[*pos(loc), TILE_STATES[state]] for loc, state in sorted(held.items())]
+            for held in st.tiles
+        ],
+        "taken_from": [[pos(loc) for loc in sorted(t)] for t in st.taken],
+        "deck": [TERRAIN_CODES[t] for t in st.deck],
+        "discard": [TERRAIN_CODES[t] for t in st.discard],
+        "hands": [TERRAIN_CODES[t] if t >= 0 else None for t in st.hands],
+        "gold": list(st.gold),
+        "rng": st.rng.state,
+    }
+
+
+# ---- reading -------------------------------------------------------------------------------
+def _get(data: dict[str, Any], key: str) -> Any:
+    if key not in data:
+        raise BadState(f"Kingdom Builder state is missing the field {key!r}")
+    return data[key]
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = _get(data, key)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise BadState(f"field {key!r} should be an integer in {lo}..{hi}, got {v!r}")
+    return v
+
+
+def _bool(data: dict[str, Any], key: str) -> bool:
+    v = _get(data, key)
+    if not isinstance(v, bool):
+        raise BadState(f"field {key!r} should be true or false, got {v!r}")
+    return v
+
+
+def _list(v: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(v, list):
+        raise BadState(f"{what} should be a list, got {type(v).__name__}")
+    if length is not None and len(v) != length:
+        raise BadState(f"{what} should have {length} items, has {len(v)}")
+    return v
+
+
+def _hex(v: Any, what: str) -> int:
+    if (
+        not isinstance(v, list)
+        or len(v) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        or not all(0 <= x < SIZE for x in v)
+    ):
+        raise BadState(f"{what} should be a hex [row, col] with row and col in 0..19, got {v!r}")
+    return int(v[0]) * SIZE + int(v[1])
+
+
+def _terrain_card(v: Any, what: str) -> int:
+    if not isinstance(v, str) or len(v) != 1 or v not in TERRAIN_CODES[:5]:
+        raise BadState(f"{what} should be a terrain card G, C, D, F or T, got {v!r}")
+    return TERRAIN_CODES.index(v)
+
+
+def from_dict(data: Any) -> KingdomBuilderState:
+    """Rebuild a state from :func:`to_dict`'s output, checking it thoroughly (BadState)."""
+    try:
+        return _from_dict(data)
+    except BadState:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise BadState(f"Kingdom Builder state is malformed: {exc!r}") from None
+
+
+def _from_dict(data: Any) -> KingdomBuilderState:
+    if not isinstance(data, dict):
+        raise BadState("a Kingdom Builder state is a dict")
+    if data.get("game") != GAME_ID:
+        raise BadState(f"not a Kingdom Builder state (game {data.get('game')!r})")
+    if data.get("format") != FORMAT:
+        raise BadState(f"unsupported Kingdom Builder state format {data.get('format')!r}")
+    n = _int(data, "players", 2, MAX_PLAYERS)
+    nomads = _bool(data, "nomads")
+    if n > 4 and not nomads:
+        raise BadState("a 5-player game needs the Nomads expansion")
+    names = _list(_get(data, "sections"), "sections", 4)
+    if not all(isinstance(x, str) and x in ALL_SECTIONS for x in names) or len(set(names)) != 4:
+        raise BadState(f"sections should be 4 different section names, got {names!r}")
+    if not nomads and any(x in NOMADS_SECTIONS for x in names):
+        raise BadState("a Nomads section is in play but nomads is false")
+    rotations = _list(_get(data, "rotations"), "rotations", 4)
+    if not all(isinstance(x, bool) for x in rotations):
+        raise BadState("rotations should be 4 true/false values")
+    cards = _list(_get(data, "cards"), "cards", 3)
+    if not all(isinstance(x, str) and x in CARDS for x in cards) or len(set(cards)) != 3:
+        raise BadState(f"cards should be 3 different Kingdom Builder cards, got {cards!r}")
+    board = board_for(tuple(names), tuple(rotations))
+    start = _int(data, "start_seat", 0, n - 1)
+    rng_state = _int(data, "rng", 0, (1 << 64) - 1)
+    st = KingdomBuilderState.empty(board, n, tuple(cards), nomads, start, Rng(rng_state))
+    st.cur = _int(data, "current", 0, n - 1)
+    st.round = _int(data, "round", 1, 10_000)
+    st.placed = _int(data, "placed", 0, 3)
+    st.mand_done = _bool(data, "mandatory_done")
+    st.end_triggered = _bool(data, "end_triggered")
+    st.over = _bool(data, "over")
+
+    # settlements and walls
+    homes = _list(_get(data, "settlements"), "settlements", n)
+    supply = _list(_get(data, "supply"), "supply", n)
+    terrain = board.terrain
+    for s in range(n):
+        for item in _list(homes[s], f"settlements of seat {s}"):
+            h = _hex(item, f"a settlement of seat {s}")
+            t = terrain[h]
+            if not (t <= FOREST or t == WATER or (t == MOUNTAIN and nomads)):
+                raise BadState(f"seat {s} has a settlement on {TERRAIN_CODES[t]} hex {item}")
+            if st.owner[h] != EMPTY:
+                raise BadState(f"two settlements on hex {item}")
+            st._put(s, h)
+        v = supply[s]
+        if (
+            not isinstance(v, int)
+            or isinstance(v, bool)
+            or v < 0
+            or v + len(st.homes[s]) != SETTLEMENTS
+        ):
+            raise BadState(
+                f"seat {s}: supply {v!r} plus {len(st.homes[s])} on the map is not {SETTLEMENTS}"
+            )
+        st.supply[s] = v
+    if any(v == 0 for v in st.supply) and not st.end_triggered:
+        raise BadState("a seat has placed all its settlements but the end is not triggered")
+    walls = _list(_get(data, "walls"), "walls")
+    st.walls_left = _int(data, "walls_left", 0, STONE_WALLS)
+    for item in walls:
+        h = _hex(item, "a wall")
+        if terrain[h] > FOREST or st.owner[h] != EMPTY:
+            raise BadState(f"a stone wall on hex {item}, which is not an empty buildable hex")
+        st._put_wall(h)
+    if board.has_quarry:
+        if st.walls_left + len(st.walls) != STONE_WALLS:
+            raise BadState(f"{len(st.walls)} walls on the map and {st.walls_left} left is not 25")
+    elif st.walls or st.walls_left:
+        raise BadState("stone walls without the Quarry section")
+
+    # location tiles
+    left = _list(_get(data, "location_tiles"), "location_tiles", len(board.locations))
+    for item, loc in zip(left, board.locations, strict=True):
+        item = _list(item, "a location_tiles entry", 3)
+        if _hex(item[:2], "a location hex") != loc:
+            raise BadState(f"location_tiles entry {item} does not match the board's locations")
+        count = item[2]
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 2:
+            raise BadState(f"location hex {item[:2]} should have 0..2 tiles, has {count!r}")
+        st.left[loc] = count
+    taken_all = _list(_get(data, "taken_from"), "taken_from", n)
+    tiles_all = _list(_get(data, "tiles"), "tiles", n)
+    for s in range(n):
+        for item in _list(taken_all[s], f"taken_from of seat {s}"):
+            loc = _hex(item, "a taken_from hex")
+            if loc not in board.location_type or loc in st.taken[s]:
+                raise BadState(f"seat {s} taken_from {item} is not a (new) location hex")
+            st.taken[s].add(loc)
+        for item in _list(tiles_all[s], f"tiles of seat {s}"):
+            item = _list(item, "a tile", 3)
+            loc = _hex(item[:2], "a tile's location hex")
+            if loc not in board.location_type or loc in st.tiles[s]:
+                raise BadState(f"seat {s} holds a tile from {item[:2]}, not a (new) location hex")
+            if item[2] not in TILE_STATES:
+                raise BadState(f"tile state should be one of {TILE_STATES}, got {item[2]!r}")
+            if loc not in st.taken[s]:
+                raise BadState(f"seat {s} holds a tile from {item[:2]} without having taken it")
+            if st.adj[s][loc] == 0:
+                raise BadState(
+                    f"seat {s} holds a tile from {item[:2]} but no settlement touches it (KB §6.2)"
+                )
+            st.tiles[s][loc] = TILE_STATES.index(item[2])
+        if (s != st.cur or st.over) and any(v in (USED, NEW) for v in st.tiles[s].values()):
+            raise BadState(f"seat {s} has used or new tiles outside its turn")
+    for loc in board.locations:
+        takers = sum(1 for s in range(n) if loc in st.taken[s])
+        if st.left[loc] + takers != TILES_PER_LOCATION_HEX:
+            raise BadState(
+                f"location hex {pos(loc)}: {st.left[loc]} tiles left and {takers} taken is not 2"
+            )
+
+    # terrain cards (KB §3.4: 5 of each of the 5 terrains)
+    st.deck = [_terrain_card(v, "a deck card") for v in _list(_get(data, "deck"), "deck")]
+    st.discard = [
+        _terrain_card(v, "a discarded card") for v in _list(_get(data, "discard"), "discard")
+    ]
+    hands = _list(_get(data, "hands"), "hands", n)
+    st.hands = [-1 if v is None else _terrain_card(v, "a hand card") for v in hands]
+    every = st.deck + st.discard + [t for t in st.hands if t >= 0]
+    if any(every.count(t) != CARDS_PER_TERRAIN for t in range(5)):
+        raise BadState("the terrain cards (deck, discard, hands) are not 5 of each terrain")
+    missing = [s for s in range(n) if st.hands[s] < 0]
+    if st.over:
+        if missing != [st.cur]:
+            raise BadState("at the end exactly the last player has discarded without drawing")
+    elif missing:
+        raise BadState(f"seat {missing[0]} holds no terrain card")
+    gold = _list(_get(data, "gold"), "gold", n)
+    if not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gold):
+        raise BadState("gold should be non-negative integers")
+    st.gold = list(gold)
+
+    # the turn
+    card = _get(data, "terrain")
+    if st.over:
+        if card is not None or st.pending is not None:
+            raise BadState("a finished game has no current terrain card")
+        if not st.end_triggered:
+            raise BadState("the game is over but its end was never triggered")
+        if (st.cur + 1) % n != st.start:
+            raise BadState("a game ends after the seat before the start seat")
+        st.terrain = -1
+    else:
+        st.terrain = _terrain_card(card, "terrain")
+        if st.terrain != st.hands[st.cur]:
+            raise BadState("terrain is not the current seat's card")
+    pending = _get(data, "pending")
+    if pending is not None:
+        if st.over or not isinstance(pending, dict):
+            raise BadState("pending should be null or a dict while the game runs")
+        loc = _hex(_get(pending, "hex"), "pending hex")
+        step = _get(pending, "step")
+        frm_raw = _get(pending, "from")
+        frm = -1 if frm_raw is None else _hex(frm_raw, "pending from")
+        kind = board.location_type.get(loc)
+        if kind is None or st.tiles[st.cur].get(loc) != USED:
+            raise BadState("pending names a tile the current seat is not using")
+        if kind in MOVE_TILES:
+            ok = (step == SOURCE and frm < 0) or (step == TARGET and st.owner[frm] == st.cur)
+        elif kind in WALL_TILES:
+            ok = step in (WALL1, WALL2) and frm < 0
+        else:
+            ok = step == TARGET and frm < 0
+        if not ok:
+            raise BadState(f"pending step {step!r} (from {frm_raw!r}) does not fit {kind}")
+        st.pending = (loc, step, frm)
+    if st.placed and not st.mand_done and st.pending is not None:
+        raise BadState("a tile action in the middle of the mandatory placements (KB §4.3)")
+    if st.placed == 3 and not st.mand_done:
+        raise BadState("3 settlements placed but the mandatory action is not done")
+    if not st.over and not st.legal_actions(st.cur):
+        raise BadState("the current seat has no legal action in this state")
+    return st

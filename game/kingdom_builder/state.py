@@ -1,0 +1,757 @@
+"""The Kingdom Builder game state and its rules (KB §3–§8 of ``shared/rules/kingdom-builder.md``).
+
+Actions (see ``docs/kingdom-builder.md`` and ``notes/kb-spec.md``)::
+
+    ("place", r, c)      build from supply (mandatory action or a build tile), or the
+                         destination of a move tile
+    ("use", lr, lc)      start using the tile taken from location hex (lr, lc)
+    ("move_from", r, c)  the settlement a move tile (Barn, Harbor, Paddock, Caravan) moves
+    ("wall", r, c)       Quarry: a stone wall
+    ("stop",)            Quarry: stop after one wall
+    ("end",)             end the turn
+
+**Speed.**  Bots clone and play out thousands of games, so the state is built for cheap
+copy/apply: hexes are ints (``row * 20 + col``), geometry lives in a shared
+:class:`~game.kingdom_builder.board.Board`, and these sets are kept up to date incrementally
+on every change instead of being searched for:
+
+* ``free[t]`` — the empty hexes of terrain ``t`` (no settlement, no wall);
+* ``adj[s][h]`` — how many of seat ``s``'s settlements touch hex ``h``;
+* ``front[s]`` — the empty hexes touching a settlement of ``s``.
+
+The placement rule (KB §5) is then one set intersection: ``free[t] & front[s]`` if not empty,
+else ``free[t]``.  The current decision (what is legal now) is computed once and cached until
+the next action.
+
+**Nomads.**  Designed for, not built here: nomad tiles (held for one turn), the Nomads cards
+that pay gold during play (``gold`` per seat, scored as ``"gold"``; :meth:`_after_build` is
+where they hook in), the 5th player.  Nomad hexes, stone walls (Quarry) and the Nomads
+location tiles are built.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.api import GameState
+from game.core.rng import Rng, derive_seed
+from game.core.types import Action, Event, IllegalAction, Score, Seat
+from game.kingdom_builder.board import (
+    DESERT,
+    FLOWER,
+    GRASS,
+    HEXES,
+    SIZE,
+    TERRAIN_CODES,
+    TERRAIN_NAMES,
+    WATER,
+    Board,
+)
+from game.kingdom_builder.scoring import score_table
+
+GAME_ID = "kingdom-builder"
+SETTLEMENTS = 40
+CARDS_PER_TERRAIN = 5
+
+EMPTY = -1
+WALL = -2
+
+#: Tile states: usable now, used this turn, gained this turn (usable from the next turn).
+READY, USED, NEW = 0, 1, 2
+TILE_STATES = ("ready", "used", "pending")
+
+#: Steps of a tile action in progress.
+TARGET, SOURCE, WALL1, WALL2 = "target", "source", "wall", "second_wall"
+
+BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
+MOVE_TILES = frozenset({"Barn", "Harbor", "Paddock", "Caravan"})
+WALL_TILES = frozenset({"Quarry"})
+TILE_TYPES = BUILD_TILES | MOVE_TILES | WALL_TILES
+
+#: Interned action tuples per hex id.
+PLACE: tuple[Action, ...] = tuple(("place", h // SIZE, h % SIZE) for h in range(HEXES))
+USE: tuple[Action, ...] = tuple(("use", h // SIZE, h % SIZE) for h in range(HEXES))
+MOVE_FROM: tuple[Action, ...] = tuple(("move_from", h // SIZE, h % SIZE) for h in range(HEXES))
+WALL_AT: tuple[Action, ...] = tuple(("wall", h // SIZE, h % SIZE) for h in range(HEXES))
+STOP: Action = ("stop",)
+END: Action = ("end",)
+ACTION_KINDS = ("place", "use", "move_from", "wall", "stop", "end")
+
+_NO_HEXES: frozenset[int] = frozenset()
+
+
+def hex_of(action: Action) -> int:
+    """The hex id named by ``(kind, r, c)``, or -1 if the action does not name a map hex."""
+    if len(action) != 3:
+        return -1
+    r, c = action[1], action[2]
+    if type(r) is not int or type(c) is not int or not (0 <= r < SIZE and 0 <= c < SIZE):
+        return -1
+    return r * SIZE + c
+
+
+def pos(h: int) -> list[int]:
+    """A hex id as the ``[r, c]`` list used in views, events and saves."""
+    return [h // SIZE, h % SIZE]
+
+
+class Decision:
+    """What the player to move may do now (cached until the next action)."""
+
+    __slots__ = ("actions", "end", "place", "sources", "stop", "uses", "walls")
+
+    def __init__(self) -> None:
+        self.place: set[int] | frozenset[int] = _NO_HEXES
+        self.uses: list[int] = []
+        self.sources: list[int] = []
+        self.walls: set[int] | frozenset[int] = _NO_HEXES
+        self.stop = False
+        self.end = False
+        self.actions: list[Action] | None = None
+
+    def action_list(self) -> list[Action]:
+        if self.actions is None:
+            acts = [PLACE[h] for h in sorted(self.place)]
+            acts += [USE[h] for h in self.uses]
+            acts += [MOVE_FROM[h] for h in self.sources]
+            acts += [WALL_AT[h] for h in sorted(self.walls)]
+            if self.stop:
+                acts.append(STOP)
+            if self.end:
+                acts.append(END)
+            self.actions = acts
+        return self.actions
+
+
+class KingdomBuilderState(GameState):
+    """One position of a Kingdom Builder game (mutable; see the module docstring)."""
+
+    game_id = GAME_ID
+
+    board: Board
+    n: int
+    cards: tuple[str, ...]
+    nomads: bool
+    start: int
+    cur: int
+    round: int
+    terrain: int
+    placed: int
+    mand_done: bool
+    pending: tuple[int, str, int] | None
+    end_triggered: bool
+    over: bool
+    owner: list[int]
+    homes: list[set[int]]
+    adj: list[list[int]]
+    front: list[set[int]]
+    free: list[set[int]]
+    supply: list[int]
+    tiles: list[dict[int, int]]
+    taken: list[set[int]]
+    left: dict[int, int]
+    walls: set[int]
+    walls_left: int
+    deck: list[int]
+    discard: list[int]
+    hands: list[int]
+    gold: list[int]
+    rng: Rng
+    _dec: Decision | None
+    _scores: list[Score] | None
+
+    # ---- construction --------------------------------------------------------------------
+    @classmethod
+    def empty(
+        cls,
+        board: Board,
+        players: int,
+        cards: tuple[str, ...],
+        nomads: bool,
+        start: int,
+        rng: Rng,
+    ) -> KingdomBuilderState:
+        """A state with an empty map and full supplies; cards not yet dealt (callers deal)."""
+        st = cls.__new__(cls)
+        st.board = board
+        st.n = players
+        st.cards = cards
+        st.nomads = nomads
+        st.start = start
+        st.cur = start
+        st.round = 1
+        st.terrain = -1
+        st.placed = 0
+        st.mand_done = False
+        st.pending = None
+        st.end_triggered = False
+        st.over = False
+        st.owner = [EMPTY] * HEXES
+        st.homes = [set() for _ in range(players)]
+        st.adj = [[0] * HEXES for _ in range(players)]
+        st.front = [set() for _ in range(players)]
+        terrain = board.terrain
+        st.free = [set() for _ in range(7)]
+        for h in range(HEXES):
+            if board.openable[h]:
+                st.free[terrain[h]].add(h)
+        st.supply = [SETTLEMENTS] * players
+        st.tiles = [{} for _ in range(players)]
+        st.taken = [set() for _ in range(players)]
+        st.left = {L: 2 for L in board.locations}
+        st.walls = set()
+        st.walls_left = 25 if board.has_quarry else 0
+        st.deck = []
+        st.discard = []
+        st.hands = [-1] * players
+        st.gold = [0] * players
+        st.rng = rng
+        st._dec = None
+        st._scores = None
+        return st
+
+    def deal(self) -> None:
+        """KB §3.4 and §3.6: shuffle the 25 terrain cards, each seat draws one (seat order);
+        the start seat's card is revealed as its turn begins (KB §4.1)."""
+        self.deck = [t for t in range(5) for _ in range(CARDS_PER_TERRAIN)]
+        self.rng.shuffle(self.deck)
+        for seat in range(self.n):
+            self.hands[seat] = self.deck.pop()
+        self.terrain = self.hands[self.cur]
+
+    def clone(self) -> KingdomBuilderState:
+        """A cheap independent copy: the board is shared, every mutable container copied."""
+        st = KingdomBuilderState.__new__(KingdomBuilderState)
+        st.board = self.board
+        st.n = self.n
+        st.cards = self.cards
+        st.nomads = self.nomads
+        st.start = self.start
+        st.cur = self.cur
+        st.round = self.round
+        st.terrain = self.terrain
+        st.placed = self.placed
+        st.mand_done = self.mand_done
+        st.pending = self.pending
+        st.end_triggered = self.end_triggered
+        st.over = self.over
+        st.owner = self.owner[:]
+        st.homes = [h.copy() for h in self.homes]
+        st.adj = [a[:] for a in self.adj]
+        st.front = [f.copy() for f in self.front]
+        st.free = [f.copy() for f in self.free]
+        st.supply = self.supply[:]
+        st.tiles = [t.copy() for t in self.tiles]
+        st.taken = [t.copy() for t in self.taken]
+        st.left = self.left.copy()
+        st.walls = self.walls.copy()
+        st.walls_left = self.walls_left
+        st.deck = self.deck[:]
+        st.discard = self.discard[:]
+        st.hands = self.hands[:]
+        st.gold = self.gold[:]
+        st.rng = Rng(self.rng.state)
+        st._dec = None
+        st._scores = self._scores
+        return st
+
+    def determinize(self, seat: Seat | None, seed: int) -> KingdomBuilderState:
+        """A copy in which what ``seat`` cannot see is resampled (KB §3.6, §4).
+
+        ``seat`` knows its own card, the current player's revealed card and the discard pile
+        (face up); the other seats' cards and the draw pile's order are hidden.  Those cards
+        are pooled and dealt again at random, which keeps every count ``seat`` could deduce.
+        The copy's RNG is reseeded, so it cannot predict the real game's draws.
+        """
+        st = self.clone()
+        rng = Rng(derive_seed(seed, "kingdom-builder", "determinize"))
+        hidden = [
+            s
+            for s in range(st.n)
+            if s != seat and not (s == st.cur and not st.over) and st.hands[s] >= 0
+        ]
+        pool = st.deck + [st.hands[s] for s in hidden]
+        rng.shuffle(pool)
+        for s in hidden:
+            st.hands[s] = pool.pop()
+        st.deck = pool
+        st.rng = Rng(derive_seed(seed, "kingdom-builder", "rng"))
+        return st
+
+    # ---- who and what -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def to_move(self) -> tuple[Seat, ...]:
+        return () if self.over else (self.cur,)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.over or seat != self.cur:
+            return []
+        return list(self._decide().action_list())
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        if self.over or seat != self.cur or not action:
+            return False
+        d = self._decide()
+        kind = action[0]
+        if kind == "place":
+            return hex_of(action) in d.place
+        if kind == "use":
+            return hex_of(action) in d.uses
+        if kind == "move_from":
+            return hex_of(action) in d.sources
+        if kind == "wall":
+            return hex_of(action) in d.walls
+        if kind == "stop":
+            return d.stop and len(action) == 1
+        if kind == "end":
+            return d.end and len(action) == 1
+        return False
+
+    # ---- the current decision -----------------------------------------------------------
+    def _decide(self) -> Decision:
+        d = self._dec
+        if d is not None:
+            return d
+        d = Decision()
+        s = self.cur
+        p = self.pending
+        if self.over:
+            pass
+        elif p is not None:
+            loc, step, frm = p
+            kind = self.board.location_type[loc]
+            if step == TARGET:
+                d.place = (
+                    self._build_targets(kind, s) if frm < 0 else self._move_targets(kind, s, frm)
+                )
+            elif step == SOURCE:
+                d.sources = self._move_sources(kind, s)
+            else:
+                d.walls = self._wall_targets(s)
+                d.stop = step == WALL2
+        elif self.placed and not self.mand_done:
+            d.place = self._mandatory_targets(s)
+        else:
+            if self.mand_done:
+                d.end = True
+            else:
+                d.place = self._mandatory_targets(s)
+                d.end = not d.place
+            tiles = self.tiles[s]
+            if tiles:
+                d.uses = [
+                    loc for loc in sorted(tiles) if tiles[loc] == READY and self._usable(loc, s)
+                ]
+        self._dec = d
+        return d
+
+    def _placement(self, cand: set[int], s: int) -> set[int]:
+        """KB §5: of the candidate hexes, those touching your settlements if there are any,
+        else all of them."""
+        if not cand:
+            return cand
+        near = cand & self.front[s]
+        return near if near else cand
+
+    def _mandatory_targets(self, s: int) -> set[int]:
+        """KB §4.2 + §5: an empty hex of the card's terrain, adjacent if possible."""
+        if self.supply[s] <= 0:
+            return set()
+        return self._placement(self.free[self.terrain], s)
+
+    def _build_targets(self, kind: str, s: int) -> set[int]:
+        """Targets of a build tile (KB §7); empty if the supply is empty."""
+        if self.supply[s] <= 0:
+            return set()
+        if kind == "Oracle":
+            return self._placement(self.free[self.terrain], s)
+        if kind == "Farm":
+            return self._placement(self.free[GRASS], s)
+        if kind == "Oasis":
+            return self._placement(self.free[DESERT], s)
+        if kind == "Garden":
+            return self._placement(self.free[FLOWER], s)
+        if kind == "Tower":
+            return self._placement(self._free_edge(), s)
+        if kind == "Tavern":
+            return self._tavern_targets(s)
+        if kind == "Village":
+            return self._village_targets(s)
+        raise AssertionError(f"{kind} is not a build tile")
+
+    def _free_edge(self) -> set[int]:
+        """KB §7 Tower: available hexes on the edge of the assembled map (KB §2)."""
+        owner, buildable = self.owner, self.board.buildable
+        return {h for h in self.board.edge_list if owner[h] == EMPTY and buildable[h]}
+
+    def _tavern_targets(self, s: int) -> set[int]:
+        """KB §7 Tavern: an available hex at either end of a straight line of at least 3 of
+        your own settlements (any of the 3 axes).  Checking "3 in a row, then the next hex"
+        from every settlement in all 6 directions finds both ends of every such line."""
+        owner, buildable = self.owner, self.board.buildable
+        home = self.homes[s]
+        out = set()
+        for step in self.board.step:
+            for h in home:
+                h1 = step[h]
+                if h1 < 0 or h1 not in home:
+                    continue
+                h2 = step[h1]
+                if h2 < 0 or h2 not in home:
+                    continue
+                h3 = step[h2]
+                if h3 >= 0 and owner[h3] == EMPTY and buildable[h3]:
+                    out.add(h3)
+        return out
+
+    def _village_targets(self, s: int) -> set[int]:
+        """KB §7 Village: an available hex touching at least 3 of your own settlements."""
+        a, buildable = self.adj[s], self.board.buildable
+        return {h for h in self.front[s] if a[h] >= 3 and buildable[h]}
+
+    def _move_sources(self, kind: str, s: int) -> list[int]:
+        """Your settlements that the move tile can move somewhere (KB §7)."""
+        home = self.homes[s]
+        if kind == "Barn":
+            return sorted(home) if self.free[self.terrain] else []
+        if kind == "Harbor":
+            return sorted(home) if self.free[WATER] else []
+        if kind == "Paddock":
+            return [h for h in sorted(home) if self._paddock_targets(h)]
+        if kind == "Caravan":
+            return [h for h in sorted(home) if self._caravan_targets(h)]
+        raise AssertionError(f"{kind} is not a move tile")
+
+    def _move_targets(self, kind: str, s: int, frm: int) -> set[int]:
+        """Destinations for moving the settlement on ``frm`` (KB §7)."""
+        if kind == "Barn":
+            return self._lifted_placement(self.free[self.terrain], s, frm)
+        if kind == "Harbor":
+            return self._lifted_placement(self.free[WATER], s, frm)
+        if kind == "Paddock":
+            return self._paddock_targets(frm)
+        if kind == "Caravan":
+            return self._caravan_targets(frm)
+        raise AssertionError(f"{kind} is not a move tile")
+
+    def _lifted_placement(self, cand: set[int], s: int, frm: int) -> set[int]:
+        """KB §5 "Moves": lift the settlement first, then apply the placement rule against
+        your *remaining* settlements.  The vacated hex is never a candidate (reading B)."""
+        if not cand:
+            return set()
+        a = self.adj[s]
+        around = self.board.nbr_set[frm]
+        near = {h for h in cand & self.front[s] if a[h] > 1 or h not in around}
+        return near if near else set(cand)
+
+    def _paddock_targets(self, frm: int) -> set[int]:
+        """KB §7 Paddock: exactly 2 hexes in a straight line, jumping over anything; the
+        target must be empty and buildable; no adjacency requirement."""
+        owner, buildable = self.owner, self.board.buildable
+        out = set()
+        for jump in self.board.jump:
+            h = jump[frm]
+            if h >= 0 and owner[h] == EMPTY and buildable[h]:
+                out.add(h)
+        return out
+
+    def _caravan_targets(self, frm: int) -> set[int]:
+        """KB §7 Caravan: slide in one of 6 directions as far as possible; stop on the last
+        free buildable hex before an obstacle (non-buildable hex, settlement, wall, edge)."""
+        owner, buildable = self.owner, self.board.buildable
+        out = set()
+        for step in self.board.step:
+            h = frm
+            nxt = step[h]
+            while nxt >= 0 and owner[nxt] == EMPTY and buildable[nxt]:
+                h = nxt
+                nxt = step[h]
+            if h != frm:
+                out.add(h)
+        return out
+
+    def _wall_targets(self, s: int) -> set[int]:
+        """KB §7 Quarry: an empty hex of the card's terrain touching one of your settlements,
+        while stone walls are left."""
+        if self.walls_left <= 0:
+            return set()
+        return self.free[self.terrain] & self.front[s]
+
+    def _usable(self, loc: int, s: int) -> bool:
+        """KB §7: a tile can be used only if its action can be completed."""
+        kind = self.board.location_type[loc]
+        if kind in BUILD_TILES:
+            if self.supply[s] <= 0:
+                return False
+            if kind == "Oracle":
+                return bool(self.free[self.terrain])
+            if kind == "Farm":
+                return bool(self.free[GRASS])
+            if kind == "Oasis":
+                return bool(self.free[DESERT])
+            if kind == "Garden":
+                return bool(self.free[FLOWER])
+            return bool(self._build_targets(kind, s))
+        if kind in MOVE_TILES:
+            return bool(self._move_sources(kind, s))
+        return self.walls_left > 0 and not self.free[self.terrain].isdisjoint(self.front[s])
+
+    # ---- changes to the map (incremental bookkeeping) -----------------------------------
+    def _put(self, s: int, h: int) -> None:
+        """A settlement of ``s`` arrives on empty hex ``h``."""
+        self.owner[h] = s
+        self.homes[s].add(h)
+        self.free[self.board.terrain[h]].discard(h)
+        for f in self.front:
+            f.discard(h)
+        a = self.adj[s]
+        f = self.front[s]
+        owner, openable = self.owner, self.board.openable
+        for nb in self.board.nbrs[h]:
+            if a[nb] == 0 and owner[nb] == EMPTY and openable[nb]:
+                f.add(nb)
+            a[nb] += 1
+
+    def _lift(self, s: int, h: int) -> None:
+        """The settlement of ``s`` leaves hex ``h``, which becomes empty."""
+        self.owner[h] = EMPTY
+        self.homes[s].discard(h)
+        self.free[self.board.terrain[h]].add(h)
+        a = self.adj[s]
+        f = self.front[s]
+        for nb in self.board.nbrs[h]:
+            a[nb] -= 1
+            if a[nb] == 0:
+                f.discard(nb)
+        for q in range(self.n):
+            if self.adj[q][h]:
+                self.front[q].add(h)
+
+    def _put_wall(self, h: int) -> None:
+        self.owner[h] = WALL
+        self.walls.add(h)
+        self.free[self.board.terrain[h]].discard(h)
+        for f in self.front:
+            f.discard(h)
+
+    # ---- applying actions ---------------------------------------------------------------
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        self._dec = None
+        self._scores = None
+        kind = action[0]
+        if kind == "place":
+            return self._do_place(action[1] * SIZE + action[2])
+        if kind == "use":
+            return self._do_use(action[1] * SIZE + action[2])
+        if kind == "move_from":
+            assert self.pending is not None
+            self.pending = (self.pending[0], TARGET, action[1] * SIZE + action[2])
+            return []
+        if kind == "wall":
+            return self._do_wall(action[1] * SIZE + action[2])
+        if kind == "stop":
+            self.pending = None
+            return []
+        return self._do_end()
+
+    def _do_place(self, h: int) -> list[Event]:
+        s = self.cur
+        p = self.pending
+        if p is None:
+            events = self._build(s, h, None)
+            self.placed += 1
+            if self.placed >= 3 or self.supply[s] <= 0 or not self.free[self.terrain]:
+                self.mand_done = True
+            return events
+        loc, _, frm = p
+        self.pending = None
+        kind = self.board.location_type[loc]
+        if frm < 0:
+            return self._build(s, h, kind)
+        return self._move(s, frm, h, kind)
+
+    def _build(self, s: int, h: int, tile: str | None) -> list[Event]:
+        """Build a settlement from supply (mandatory action or a build tile)."""
+        self._put(s, h)
+        self.supply[s] -= 1
+        events: list[Event] = [{"type": "place", "seat": s, "hex": pos(h), "tile": tile}]
+        self._after_build(s, h, events)
+        if self.board.loc_adj[h]:
+            self._gain(s, h, events)
+        if self.supply[s] == 0 and not self.end_triggered:
+            self.end_triggered = True
+            events.append({"type": "end_triggered", "seat": s})
+        return events
+
+    def _after_build(self, s: int, h: int, events: list[Event]) -> None:
+        """Hook for effects of a *build* (not a move).  In the base game there are none; the
+        Nomads cards that pay during play (Ambassadors, Shepherds; KB §9.3) attach here."""
+
+    def _move(self, s: int, frm: int, to: int, tile: str) -> list[Event]:
+        """Move a settlement (KB §7): lift it, put it down, then lose tiles for hexes no longer
+        touched (KB §6.2) and gain tiles for the new hex (KB §6.1)."""
+        self._lift(s, frm)
+        self._put(s, to)
+        events: list[Event] = [
+            {"type": "move", "seat": s, "from": pos(frm), "to": pos(to), "tile": tile}
+        ]
+        a = self.adj[s]
+        held = self.tiles[s]
+        for loc in self.board.loc_adj[frm]:
+            if loc in held and a[loc] == 0:
+                self._lose(s, loc, events)
+        if self.board.loc_adj[to]:
+            self._gain(s, to, events)
+        return events
+
+    def _gain(self, s: int, h: int, events: list[Event]) -> None:
+        """KB §6.1: one tile from each location hex next to ``h`` that still has tiles and that
+        this seat never took from; it is usable from the seat's next turn."""
+        taken = self.taken[s]
+        for loc in self.board.loc_adj[h]:
+            if self.left[loc] > 0 and loc not in taken:
+                self.left[loc] -= 1
+                taken.add(loc)
+                self.tiles[s][loc] = NEW
+                events.append(
+                    {
+                        "type": "gain_tile",
+                        "seat": s,
+                        "tile_type": self.board.location_type[loc],
+                        "hex": pos(loc),
+                    }
+                )
+
+    def _lose(self, s: int, loc: int, events: list[Event]) -> None:
+        """KB §6.2: the tile from ``loc`` leaves the game.  If the seat holds another tile of
+        the same type, it gives up whichever of the two it likes; keeping the usable one is
+        never worse, so a lost *ready* tile leaves the other one ready."""
+        held = self.tiles[s]
+        state = held.pop(loc)
+        kind = self.board.location_type[loc]
+        if state == READY:
+            for other, other_state in held.items():
+                if self.board.location_type[other] == kind and other_state != READY:
+                    held[other] = READY
+                    break
+        events.append({"type": "lose_tile", "seat": s, "tile_type": kind, "hex": pos(loc)})
+
+    def _do_use(self, loc: int) -> list[Event]:
+        s = self.cur
+        self.tiles[s][loc] = USED
+        kind = self.board.location_type[loc]
+        if kind in MOVE_TILES:
+            step = SOURCE
+        elif kind in WALL_TILES:
+            step = WALL1
+        else:
+            step = TARGET
+        self.pending = (loc, step, -1)
+        return [{"type": "use", "seat": s, "tile_type": kind, "hex": pos(loc)}]
+
+    def _do_wall(self, h: int) -> list[Event]:
+        """KB §7 Quarry: a wall on ``h``; after the first, a second one may follow."""
+        s = self.cur
+        assert self.pending is not None
+        loc, step, _ = self.pending
+        self._put_wall(h)
+        self.walls_left -= 1
+        if step == WALL1 and self._wall_targets(s):
+            self.pending = (loc, WALL2, -1)
+        else:
+            self.pending = None
+        return [{"type": "wall", "seat": s, "hex": pos(h)}]
+
+    def _do_end(self) -> list[Event]:
+        """KB §4.4 end of turn, §8 end of game: discard, draw (reshuffling an empty pile),
+        pass to the next seat; the game ends when play would return to the start seat after
+        the end was triggered."""
+        s = self.cur
+        events: list[Event] = [{"type": "end_turn", "seat": s}]
+        held = self.tiles[s]
+        for loc in held:
+            held[loc] = READY
+        self.discard.append(self.hands[s])
+        self.hands[s] = -1
+        nxt = (s + 1) % self.n
+        if nxt == self.start:
+            if self.end_triggered:
+                self.over = True
+                self.terrain = -1
+                self.placed = 0
+                self.mand_done = False
+                scores = self.scores()
+                events.append({"type": "game_over", "scores": scores, "winners": self.winners()})
+                return events
+            self.round += 1
+        if not self.deck:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            events.append({"type": "reshuffle"})
+        card = self.deck.pop()
+        self.hands[s] = card
+        events.append({"type": "draw", "seat": s, "reveal": True})
+        events.append(
+            {
+                "type": "card",
+                "seat": s,
+                "terrain": TERRAIN_CODES[card],
+                "only": [s],
+                "reveal": True,
+            }
+        )
+        self.cur = nxt
+        self.terrain = self.hands[nxt]
+        self.placed = 0
+        self.mand_done = False
+        events.append({"type": "turn", "seat": nxt, "terrain": TERRAIN_CODES[self.terrain]})
+        return events
+
+    # ---- scores -------------------------------------------------------------------------
+    def scores(self) -> list[Score]:
+        """KB §9: castles + the 3 cards (+ in-play gold with Nomads).  Live before the end."""
+        if self._scores is None:
+            self._scores = score_table(self.board, self.homes, self.cards, self.gold)
+        return [dict(row) for row in self._scores]
+
+    # ---- errors -------------------------------------------------------------------------
+    def explain_illegal(self, seat: Seat, action: Action) -> IllegalAction:
+        from game.kingdom_builder.explain import explain
+
+        return explain(self, seat, action)
+
+    def describe(self, action: Action) -> str:
+        from game.kingdom_builder.explain import describe
+
+        return describe(self, action)
+
+    # ---- views and saves ----------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        from game.kingdom_builder.views import view
+
+        return view(self, seat)
+
+    def report(self) -> dict[str, Any]:
+        from game.kingdom_builder.views import report
+
+        return report(self)
+
+    def report_text(self) -> str:
+        from game.kingdom_builder.views import report_text
+
+        return report_text(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        from game.kingdom_builder.serialize import to_dict
+
+        return to_dict(self)
+
+    def terrain_name(self, t: int) -> str:
+        return TERRAIN_NAMES[t]
