@@ -1,0 +1,155 @@
+"""What a bot knows about a game beyond the engine contract: its evaluation.
+
+The bots speak only the contract (:mod:`game.core.api`).  For judgement they ask this module,
+which looks for an optional ``evaluation`` module next to the game's engine (for Kingdom
+Builder ``game/kingdom_builder/evaluation.py``) and falls back to :meth:`Game.evaluate`.  A new
+game plugs in its own evaluation by adding that module; the bots do not change.
+
+The evaluation module may define (every name is optional):
+
+``evaluate_all(state) -> list[float]``
+    How good the position is for each seat, in the game's points ("what each seat would
+    score, all things considered").  Bots compare a seat's value with its rivals'.
+``SCALE: float``
+    A typical points difference between a clearly better and a clearly worse position.  The
+    search bot turns value margins into win chances with a logistic of ``margin / SCALE``.
+``rollout_action(state, seat, actions, rng) -> Action``
+    A cheap, decent move for the search bot's playouts (the default is uniformly random).
+``order_actions(state, seat, actions) -> list[Action]``
+    The actions in the order the search should try them (most promising first).
+``position_key(state, seat) -> Hashable``
+    Equal for two positions reached by the same moves of ``seat`` in a different order, so
+    the turn planner can merge them.
+
+Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
+bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from game.core import registry
+from game.core.api import Game, GameState
+from game.core.rng import Rng
+from game.core.types import Action, Seat
+
+EvaluateAll = Callable[[GameState], list[float]]
+RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
+OrderActions = Callable[[GameState, Seat, list[Action]], list[Action]]
+PositionKey = Callable[[GameState, Seat], Hashable]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The evaluation hooks of one game, with defaults filled in."""
+
+    game_id: str
+    evaluate_all: EvaluateAll
+    scale: float
+    rollout_action: RolloutAction
+    order_actions: OrderActions | None
+    position_key: PositionKey | None
+
+    def value(self, state: GameState, seat: Seat) -> float:
+        """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
+        return relative_value(self.evaluate_all(state), seat)
+
+    def rewards(self, state: GameState) -> list[float]:
+        """Each seat's reward in ``[0, 1]``: the result if the game is over, else a win chance.
+
+        A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others.  An
+        unfinished one gives ``logistic(margin / scale)``, the margin from
+        :func:`relative_value`.
+        """
+        if state.is_over():
+            winners = state.winners()
+            share = 1.0 / len(winners)
+            return [share if s in winners else 0.0 for s in range(state.players)]
+        values = self.evaluate_all(state)
+        return [_logistic(relative_value(values, s) / self.scale) for s in range(len(values))]
+
+
+def relative_value(values: Sequence[float], seat: Seat) -> float:
+    """``seat``'s value minus its strongest rival's (its own value in a one-seat game).
+
+    Beating the leader is what wins a game with several rivals, so the margin is taken over the
+    best other seat, not the average.
+    """
+    best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+    return values[seat] - best_other
+
+
+def _logistic(x: float) -> float:
+    if x < -30.0:
+        return 0.0
+    if x > 30.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def random_rollout_action(state: GameState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
+    """The default playout policy: a uniformly random legal action."""
+    return actions[rng.randbelow(len(actions))]
+
+
+def _score_values(game: Game) -> EvaluateAll:
+    """Per-seat values when the game has no ``evaluation`` module.
+
+    A game that overrides :meth:`Game.evaluate` is asked once per seat; otherwise the live
+    totals of :meth:`GameState.scores` are the values.
+    """
+    if type(game).evaluate is Game.evaluate:
+
+        def live_totals(state: GameState) -> list[float]:
+            return [float(s["total"]) for s in state.scores()]
+
+        return live_totals
+
+    def own_evaluate(state: GameState) -> list[float]:
+        return [game.evaluate(state, s) for s in range(state.players)]
+
+    return own_evaluate
+
+
+def _evaluation_module(game_id: str) -> ModuleType | None:
+    """The game's ``evaluation`` module, or ``None`` if the game has none."""
+    package = registry._MODULES.get(game_id)
+    if package is None:
+        return None
+    name = f"{package}.evaluation"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+_cache: dict[tuple[str, str | None], Knowledge] = {}
+
+
+def knowledge_for(game_id: str) -> Knowledge:
+    """The evaluation hooks of the game ``game_id`` (cached)."""
+    key = (game_id, registry._MODULES.get(game_id))
+    known = _cache.get(key)
+    if known is not None:
+        return known
+    game = registry.get_game(game_id)
+    module = _evaluation_module(game_id)
+    hooks: dict[str, Any] = vars(module) if module is not None else {}
+    known = Knowledge(
+        game_id=game_id,
+        evaluate_all=hooks.get("evaluate_all") or _score_values(game),
+        scale=float(hooks.get("SCALE", 5.0)),
+        rollout_action=hooks.get("rollout_action") or random_rollout_action,
+        order_actions=hooks.get("order_actions"),
+        position_key=hooks.get("position_key"),
+    )
+    _cache[key] = known
+    return known

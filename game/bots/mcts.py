@@ -1,0 +1,272 @@
+"""The search bot: information-set Monte Carlo tree search (single observer, determinized).
+
+**Hidden information.**  The bot never reads a secret.  Every iteration starts from
+``state.determinize(seat, seed)`` with a fresh seed from the bot's RNG: other seats' hidden cards
+and the order of hidden decks are resampled from what ``seat`` can see, and the world's RNG is
+reseeded.  One tree is shared by all these worlds (Cowling, Powley and Whitehouse's
+single-observer IS-MCTS): a node is the sequence of actions from the root, and an action that is
+legal only in some worlds is judged by how often it was *available* (UCB with availability
+counts) rather than how often its parent was visited.
+
+**Chance.**  Card draws, bag draws and tile flips happen inside ``apply`` from the world's RNG,
+which each determinization reseeds, so every iteration meets a fresh outcome; nodes below a
+chance event average over outcomes (an open-loop tree), and actions that exist only after some
+outcomes are again handled by availability.
+
+**Turns as moves at the root.**  With ``macro=True`` (the default) the root's children are whole
+turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
+(``max_plans`` of them, each primed with ``prior_visits`` virtual visits at the planner's
+value), so the search spends its time comparing the turns that matter instead of re-deriving
+three placements one by one.  Below the root the tree is over single actions of every seat.
+
+**Playouts.**  A playout continues with the game's ``rollout_action`` policy (random if the game
+has none) until ``horizon`` turns have ended since the root — by default one full round, so the
+rivals answer the bot's turn — and then scores every seat with the game's evaluation turned into
+a win chance (:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing to the
+end would be slower and, with a random policy, noisier; the depth limit is a deliberate design.
+
+**Budget.**  ``budget`` seconds and/or ``iterations`` per decision; the search stops at whichever
+comes first.  With an iteration budget and no time limit reached, the same seed gives the same
+decision; a time budget depends on the machine's speed.  The search also stops (raising
+:class:`~game.bots.base.BotCancelled`) when the ``cancel`` token is set.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from game.bots.base import (
+    CancelToken,
+    PlanCache,
+    apply_trusted,
+    check_cancel,
+    turn_continues,
+)
+from game.bots.greedy import TurnPlanner
+from game.bots.knowledge import Knowledge, knowledge_for
+from game.core.api import GameState
+from game.core.rng import Rng
+from game.core.types import Action, Seat
+
+
+class _Node:
+    """Statistics of one action sequence from the root, from the mover's point of view."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: Seat, visits: float = 0.0, total: float = 0.0) -> None:
+        self.mover = mover
+        self.children: dict[Action, _Node] = {}
+        self.visits = visits
+        self.avail = visits
+        self.total = total
+
+
+class MctsBot:
+    """IS-MCTS with whole-turn moves at the root (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float | None = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        horizon: int | None = None,
+        macro: bool = True,
+        max_plans: int = 8,
+        plan_beam: int = 6,
+        prior_visits: float = 2.0,
+        widening: float = 2.0,
+        name: str = "mcts",
+    ) -> None:
+        if budget is None and iterations is None:
+            raise ValueError("an MCTS bot needs a time budget or an iteration budget")
+        if budget is not None and budget <= 0:
+            raise ValueError("the time budget must be positive")
+        if iterations is not None and iterations < 1:
+            raise ValueError("the iteration budget must be at least 1")
+        self.name = name
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.horizon = horizon
+        self.macro = macro
+        self.max_plans = max_plans
+        self.plan_beam = plan_beam
+        self.prior_visits = prior_visits
+        self.widening = widening
+        self._cache = PlanCache()
+        #: Iterations run by the last search (for benchmarks and tests).
+        self.last_iterations = 0
+
+    # ---- the decision -------------------------------------------------------------------
+    def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        cached = self._cache.next_action(state, seat, legal)
+        if cached is not None:
+            return cached
+        if len(legal) == 1:
+            return legal[0]
+        plan = self.search(state, seat, cancel)
+        if plan[0] not in legal:
+            return legal[self.rng.randbelow(len(legal))]
+        return plan[0]
+
+    def search(
+        self, state: GameState, seat: Seat, cancel: CancelToken | None = None
+    ) -> tuple[Action, ...]:
+        """Search from ``state`` and return the chosen turn (or single action) for ``seat``.
+
+        The rest of a chosen turn is cached for the seat's next decisions.
+        """
+        knowledge = knowledge_for(state.game_id)
+        horizon = self.horizon if self.horizon is not None else state.players
+        started = time.perf_counter()
+        deadline = started + self.budget if self.budget is not None else math.inf
+        first_world = state.determinize(seat, self.rng.next64())
+        root = _Node(mover=-1)
+        if self.macro:
+            self._add_plans(root, first_world, seat, knowledge, cancel)
+        count = 0
+        while self.iterations is None or count < self.iterations:
+            check_cancel(cancel)
+            if count and time.perf_counter() >= deadline:
+                break
+            world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
+            self._iterate(root, world, seat, knowledge, horizon)
+            count += 1
+        self.last_iterations = count
+        plan = self._principal_turn(root, seat)
+        self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
+        return plan
+
+    # ---- the tree -----------------------------------------------------------------------
+    def _add_plans(
+        self,
+        root: _Node,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        cancel: CancelToken | None,
+    ) -> None:
+        """Root children: the planner's best distinct whole turns, primed with their value."""
+        planner = TurnPlanner(knowledge, beam=self.plan_beam)
+        for plan in planner.plans(world.clone(), seat, self.rng, cancel)[: self.max_plans]:
+            prior = _logistic(plan.value / knowledge.scale)
+            root.children[plan.actions] = _Node(
+                seat, visits=self.prior_visits, total=self.prior_visits * prior
+            )
+
+    def _iterate(
+        self, root: _Node, world: GameState, seat: Seat, knowledge: Knowledge, horizon: int
+    ) -> None:
+        """One iteration in one world: select, expand one node, play out, back up."""
+        path: list[_Node] = []
+        root.visits += 1
+        if root.children and self.macro:
+            node, plan = self._select(root, list(root.children))
+            for action in plan:
+                apply_trusted(world, seat, action)
+            path.append(node)
+            ends = 1
+            expanded = False
+        else:
+            node, expanded = self._step(root, world, seat, path)
+            ends = 0 if turn_continues(world, seat) else 1
+        # Tree policy: walk down existing nodes until one is added.
+        while not expanded and ends < horizon and not world.is_over():
+            mover = world.to_move()[0]
+            node, expanded = self._step(node, world, mover, path)
+            if not turn_continues(world, mover):
+                ends += 1
+        # Playout with the game's cheap policy, to the horizon.
+        rng = self.rng
+        rollout_action = knowledge.rollout_action
+        while ends < horizon and not world.is_over():
+            mover = world.to_move()[0]
+            actions = world.legal_actions(mover)
+            apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
+            if not turn_continues(world, mover):
+                ends += 1
+        rewards = knowledge.rewards(world)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _step(
+        self, node: _Node, world: GameState, mover: Seat, path: list[_Node]
+    ) -> tuple[_Node, bool]:
+        """Choose ``mover``'s action at ``node`` in ``world`` and apply it.
+
+        Returns the child and whether it was just added.  Progressive widening: a node visited
+        ``n`` times may have about ``widening * sqrt(n)`` children, so a wide node (dozens of
+        placements) is not spread over every action before any of them is tried twice.
+        """
+        legal = world.legal_actions(mover)
+        children = node.children
+        available = [a for a in legal if a in children]
+        expand = len(available) < len(legal) and (
+            not available or len(children) < self.widening * math.sqrt(node.visits + 1)
+        )
+        if expand:
+            untried = [a for a in legal if a not in children]
+            action = untried[self.rng.randbelow(len(untried))]
+            child = _Node(mover)
+            children[action] = child
+        else:
+            child, action = self._select(node, available)
+        apply_trusted(world, mover, action)
+        path.append(child)
+        return child, expand
+
+    def _select(self, node: _Node, available: list[Action]) -> tuple[_Node, Action]:
+        """UCB1 with availability counts among the children that exist in this world."""
+        c = self.exploration
+        best: tuple[_Node, Action] | None = None
+        best_score = -math.inf
+        children = node.children
+        for action in available:
+            child = children[action]
+            child.avail += 1
+            if child.visits <= 0:
+                score = math.inf
+            else:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+            if score > best_score:
+                best_score = score
+                best = (child, action)
+        assert best is not None
+        return best
+
+    def _principal_turn(self, root: _Node, seat: Seat) -> tuple[Action, ...]:
+        """The most visited root move, extended by the most visited own follow-ups."""
+        if not root.children:
+            raise ValueError("the search found no move")
+        action, node = max(root.children.items(), key=lambda item: item[1].visits)
+        if self.macro:
+            return action
+        plan: list[Action] = [action]
+        while node.children:
+            own = [(a, c) for a, c in node.children.items() if c.mover == seat]
+            if not own:
+                break
+            action, node = max(own, key=lambda item: item[1].visits)
+            if node.visits < 4:
+                break
+            plan.append(action)
+        return tuple(plan)
+
+
+def _logistic(x: float) -> float:
+    if x < -30.0:
+        return 0.0
+    if x > 30.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))

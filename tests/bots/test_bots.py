@@ -1,0 +1,253 @@
+"""The bots' contract: legal actions only, no peeking at secrets, same seed same game.
+
+Run for every game of the product registry and for the test-only tiny game (``conftest.py``).
+Search bots run here with small iteration budgets so the whole file stays fast; their strength is
+measured in ``bench/bots.py``, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots import DIFFICULTIES, GreedyBot, MctsBot, bot_names, hint, make_bot
+from game.bots.base import PlanCache, view_key
+from game.bots.knowledge import knowledge_for, relative_value
+from game.core.api import GameState
+from game.core.match import Bot, play_match
+from game.core.registry import game_ids, get_game
+from game.core.rng import Rng, derive_seed
+from game.core.types import Action, Seat
+
+#: Bot makers exercised by the property tests (fast settings; the product names use the same
+#: classes with larger budgets).
+FAST_BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": lambda seed: make_bot("random", seed),
+    "greedy": lambda seed: make_bot("greedy", seed),
+    "easy": lambda seed: make_bot("easy", seed),
+    "mcts": lambda seed: MctsBot(seed, budget=None, iterations=12),
+    "mcts-flat": lambda seed: MctsBot(seed, budget=None, iterations=12, macro=False),
+}
+
+
+def random_position(game_id: str, players: int, seed: int, steps: int) -> GameState:
+    """A position reached by ``steps`` random legal actions from a new game of ``seed``."""
+    state = get_game(game_id).new(players, {}, seed)
+    rng = Rng(derive_seed(seed, "walk"))
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randbelow(len(actions))])
+    return state
+
+
+def all_games(tiny: str) -> list[str]:
+    return [*game_ids(), tiny]
+
+
+# ---- the names the lobby and the CLI use ------------------------------------------------------
+
+
+def test_every_advertised_name_makes_a_bot() -> None:
+    for name in ("random", "greedy", "mcts", "easy", "normal", "hard"):
+        assert name in bot_names()
+    for name in bot_names():
+        bot = make_bot(name, seed=1, budget=0.05)
+        assert callable(bot.choose)
+    assert set(DIFFICULTIES) == {"easy", "normal", "hard"}
+    for level in DIFFICULTIES.values():
+        assert level.bot in bot_names()
+    assert DIFFICULTIES["hard"].max_seconds <= 3.0
+    assert DIFFICULTIES["normal"].max_seconds <= 0.5
+    assert DIFFICULTIES["easy"].max_seconds <= 0.5
+
+
+def test_unknown_bot_name_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'grandmaster'"):
+        make_bot("grandmaster")
+
+
+def test_mcts_needs_some_budget() -> None:
+    with pytest.raises(ValueError):
+        MctsBot(budget=None, iterations=None)
+    with pytest.raises(ValueError):
+        MctsBot(budget=0.0)
+
+
+# ---- legality ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot_name", sorted(FAST_BOTS))
+def test_bots_play_whole_games_legally(tiny: str, bot_name: str) -> None:
+    """Complete games of the tiny game: ``play_match`` rejects any illegal action."""
+    for seed in range(3):
+        players = 2 + seed % 3
+        bots = [FAST_BOTS[bot_name](derive_seed(seed, seat)) for seat in range(players)]
+        result = play_match(tiny, players, seed, [b.choose for b in bots])
+        assert result.state.is_over()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 400), bot_seed=st.integers(0, 99))
+def test_bots_choose_legal_actions_in_reachable_positions(
+    tiny: str, seed: int, steps: int, bot_seed: int
+) -> None:
+    """Property: in any reachable position of any registered game, every bot's choice is legal."""
+    for game_id in all_games(tiny):
+        game = get_game(game_id)
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = random_position(game_id, players, seed, steps % (60 if game_id == tiny else 400))
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        for name, maker in FAST_BOTS.items():
+            bot = maker(bot_seed)
+            hidden = state.determinize(seat, bot_seed)
+            action = bot.choose(hidden, seat)
+            assert action in legal, f"{name} chose {action!r} in {game_id}"
+
+
+# ---- secrets ----------------------------------------------------------------------------------
+
+
+def _tiny_twin(state: GameState, seat: Seat) -> GameState:
+    """The same tiny position with another seat's hidden card swapped with a deck card."""
+    twin = state.clone()
+    other = (seat + 1) % state.players
+    hand = twin.hands[other]  # type: ignore[attr-defined]
+    deck = twin.deck  # type: ignore[attr-defined]
+    i = next(i for i, card in enumerate(deck) if card != hand)
+    twin.hands[other], deck[i] = deck[i], hand  # type: ignore[attr-defined]
+    deck.reverse()
+    return twin
+
+
+def _kingdom_builder_twin(state: GameState, seat: Seat) -> GameState:
+    """The same position with a hidden card of another seat swapped with a card of the draw
+    pile, and the draw pile reversed (its order is secret to everyone)."""
+    twin = state.clone()
+    hidden = [
+        s
+        for s in range(state.players)
+        if s not in (seat, twin.cur) and twin.hands[s] >= 0  # type: ignore[attr-defined]
+    ]
+    deck = twin.deck  # type: ignore[attr-defined]
+    if hidden:
+        other = hidden[0]
+        hand = twin.hands[other]  # type: ignore[attr-defined]
+        i = next((i for i, card in enumerate(deck) if card != hand), None)
+        if i is not None:
+            twin.hands[other], deck[i] = deck[i], hand  # type: ignore[attr-defined]
+    deck.reverse()
+    return twin
+
+
+#: game id -> a function making a twin position that differs only in what ``seat`` cannot see.
+TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
+    "tiny": _tiny_twin,
+    "kingdom-builder": _kingdom_builder_twin,
+}
+
+
+@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat"])
+def test_decisions_do_not_depend_on_secrets(tiny: str, bot_name: str) -> None:
+    """Two positions that differ only in another seat's hidden card and the deck order, handed
+    with the same RNG state: the bot must choose the same action in both."""
+    for game_id in all_games(tiny):
+        assert game_id in TWINS, f"add a twin maker for {game_id} to this test"
+        for seed in range(3):
+            steps = 3 + 7 * seed if game_id == tiny else 9 + 23 * seed
+            state = random_position(game_id, get_game(game_id).max_players, seed, steps)
+            seat = state.to_move()[0]
+            twin = TWINS[game_id](state, seat)
+            assert twin.to_dict() != state.to_dict()
+            assert view_key(twin, seat) == view_key(state, seat)
+            first = FAST_BOTS[bot_name](seed).choose(state, seat)
+            second = FAST_BOTS[bot_name](seed).choose(twin, seat)
+            assert first == second, f"{bot_name} in {game_id} seed {seed}"
+
+
+def test_hint_is_the_normal_bots_choice_and_ignores_secrets(tiny: str) -> None:
+    state = random_position(tiny, 3, 5, 4)
+    seat = state.to_move()[0]
+    assert hint(state, seat) in state.legal_actions(seat)
+    assert hint(state, seat) == hint(_tiny_twin(state, seat), seat)
+
+
+# ---- determinism ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat"])
+def test_same_seed_same_game(tiny: str, bot_name: str) -> None:
+    def play() -> list[tuple[Seat, Action]]:
+        bots = [FAST_BOTS[bot_name](derive_seed(7, seat)) for seat in range(3)]
+        return play_match(tiny, 3, 7, [b.choose for b in bots]).replay.actions
+
+    assert play() == play()
+
+
+# ---- the pieces -------------------------------------------------------------------------------
+
+
+def test_greedy_beats_random_in_the_tiny_game(tiny: str) -> None:
+    """Taking the best market card is better than chance: greedy should win most games."""
+    wins = 0.0
+    games = 30
+    for seed in range(games):
+        bots = [make_bot("greedy", seed), make_bot("random", seed + 1000)]
+        if seed % 2:
+            bots.reverse()
+        result = play_match(tiny, 2, seed, [b.choose for b in bots])
+        greedy_seat = seed % 2
+        if greedy_seat in result.winners:
+            wins += 1 / len(result.winners)
+    assert wins / games >= 0.8
+
+
+def test_greedy_plays_the_whole_turn_it_planned(tiny: str) -> None:
+    """The second decision of a planned turn comes from the plan cache (no new search)."""
+    state = get_game(tiny).new(2, {}, 3)
+    state.market = [6, 6]  # type: ignore[attr-defined]
+    state.hands[0] = 1  # type: ignore[attr-defined]
+    bot = GreedyBot(seed=1)
+    first = bot.choose(state.determinize(0, 1), 0)
+    assert first[0] == "swap"
+    state.apply(0, first)
+    assert bot._cache._steps, "the rest of the turn should be cached"
+    assert bot.choose(state.determinize(0, 2), 0) == ("play",)
+
+
+def test_plan_cache_ignores_a_view_it_did_not_predict(tiny: str) -> None:
+    state = get_game(tiny).new(2, {}, 3)
+    cache = PlanCache()
+    cache.store(state, 0, (("swap", 0), ("play",)))
+    other = get_game(tiny).new(2, {}, 4)
+    assert cache.next_action(other, 0, other.legal_actions(0)) is None
+
+
+def test_relative_value_is_the_margin_over_the_best_rival() -> None:
+    assert relative_value([10.0, 4.0, 7.0], 0) == 3.0
+    assert relative_value([10.0, 4.0, 7.0], 1) == -6.0
+    assert relative_value([5.0], 0) == 5.0
+
+
+def test_knowledge_comes_from_the_games_evaluation_module(tiny: str) -> None:
+    known = knowledge_for(tiny)
+    state = get_game(tiny).new(2, {}, 0)
+    assert known.scale == 3.0
+    assert known.evaluate_all(state) == [float(h) for h in state.hands]  # type: ignore[attr-defined]
+    rewards = known.rewards(state)
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+
+
+def test_mcts_iteration_budget_is_exact(tiny: str) -> None:
+    state = get_game(tiny).new(3, {}, 11)
+    bot = MctsBot(seed=2, budget=None, iterations=40)
+    bot.choose(state.determinize(0, 1), 0)
+    assert bot.last_iterations == 40
