@@ -1,0 +1,826 @@
+"""The host's brain: every table, every connection, and the bots, on one asyncio loop.
+
+A :class:`Hub` is what both transports drive — :mod:`net.host` (TCP) and :mod:`net.local`
+(in-process, for hot-seat and bot games) — so there is exactly one code path from a received
+frame to an applied action:
+
+1. a transport hands :meth:`Hub.receive` one frame body from a :class:`Peer`;
+2. the hub decodes it (:func:`net.protocol.decode`), checks its shape
+   (:func:`net.protocol.validate_client`) and dispatches on its type;
+3. game actions go to the table's :class:`~net.session.Session`, which enforces the rules;
+4. the hub autosaves, then sends every member of the table its own message
+   (``state.view(seat)``; spectators ``view(None)``), and lets bots whose turn it is think.
+
+Every method runs on the hub's event loop; nothing here blocks it.  Bots think in a thread
+pool on determinized copies (``state.determinize(seat, seed)``) and their choice comes back
+through the same validation as a human's.  Autosaves are written by a single background
+thread, in order.  An error in one message is answered to its sender only; a malfunctioning
+peer is dropped without touching anyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import inspect
+import itertools
+import logging
+import os
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.bots import make_bot
+from game.core.api import GameState
+from game.core.match import Bot, Replay, write_atomic
+from game.core.rng import Rng, derive_seed
+from game.core.types import Action, Event, Seat
+from net import protocol
+from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
+from net.session import BOT, HUMAN, Session, TableSettings
+
+log = logging.getLogger("lantern.host")
+
+#: Environment variable that moves the user data directory (tests, portable installs).
+DATA_DIR_ENV = "LANTERN_DATA_DIR"
+#: After this many bad messages in a row a peer is dropped.
+MAX_BAD_MESSAGES = 32
+#: Most tables one hub runs at once.
+MAX_TABLES = 64
+
+
+def data_dir() -> Path:
+    """The user data directory: ``$LANTERN_DATA_DIR`` or the platform's one for lantern-table."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("lantern-table"))
+
+
+def default_save_dir() -> Path:
+    """Where autosaves go unless told otherwise: ``<user data dir>/saves``."""
+    return data_dir() / "saves"
+
+
+class Peer(Protocol):
+    """One connection as the hub sees it (a TCP socket or an in-process queue)."""
+
+    pid: int
+    label: str
+
+    def deliver(self, frame: bytes) -> bool:
+        """Queue one encoded frame; ``False`` if the peer's outbox is full (it gets dropped)."""
+        ...
+
+    def close(self) -> None:
+        """End the connection (after already queued frames are sent, where possible)."""
+        ...
+
+
+@dataclass
+class Member:
+    """The hub's record of one peer: handshake, name, and where it sits."""
+
+    peer: Peer
+    greeted: bool = False
+    name: str = "Player"
+    table: Session | None = None
+    seat: Seat | None = None
+    token: str | None = None
+    bad_in_a_row: int = 0
+
+    @property
+    def owner(self) -> bool:
+        return self.table is not None and self.table.is_owner(self.token)
+
+
+@dataclass
+class _BotJob:
+    """One bot decision in progress (cancellable)."""
+
+    seq: int
+    cancel: threading.Event = field(default_factory=threading.Event)
+    timer: asyncio.TimerHandle | None = None
+    future: asyncio.Future[Action] | None = None
+
+    def stop(self) -> None:
+        self.cancel.set()
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.future is not None:
+            self.future.cancel()
+
+
+@dataclass
+class TableExtras:
+    """Hub-side bookkeeping of a table (its members, bots and save file)."""
+
+    members: dict[int, Member] = field(default_factory=dict)
+    jobs: dict[Seat, _BotJob] = field(default_factory=dict)
+    bots: dict[Seat, tuple[str, Bot]] = field(default_factory=dict)
+    save_path: Path | None = None
+    announced_waiting: list[Seat] = field(default_factory=list)
+    #: Created by the host itself (CLI): kept even when nobody is connected.
+    pinned: bool = False
+
+
+def _accepts_cancel(bot: Bot) -> bool:
+    try:
+        return "cancel" in inspect.signature(bot.choose).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class _Cancelled(Exception):
+    """A bot decision that was cancelled before it began."""
+
+
+def _bot_choose(bot: Bot, world: GameState, seat: Seat, cancel: threading.Event) -> Action:
+    """Run in a worker thread: the bot decides on its determinized copy."""
+    if cancel.is_set():
+        raise _Cancelled
+    if _accepts_cancel(bot):
+        return tuple(bot.choose(world, seat, cancel=cancel))  # type: ignore[call-arg]
+    return tuple(bot.choose(world, seat))
+
+
+class Hub:
+    """All tables of one host (see the module docstring).
+
+    ``save_dir``: where autosaves go (``None``: :func:`default_save_dir`); ``autosave=False``
+    turns them off.  ``allow_hints`` is the default of new tables (LAN hosts: off; the
+    in-process host: on).  ``bot_workers`` threads run bot decisions.
+    """
+
+    def __init__(
+        self,
+        *,
+        host_name: str = "Lantern Table",
+        save_dir: Path | None = None,
+        autosave: bool = True,
+        allow_hints: bool = False,
+        bot_workers: int = 2,
+        bot_budget: float | None = None,
+        max_tables: int = MAX_TABLES,
+    ) -> None:
+        self.host_name = host_name
+        self.save_dir = save_dir
+        self.autosave = autosave
+        self.allow_hints = allow_hints
+        self.bot_budget = bot_budget
+        self.max_tables = max_tables
+        self.tables: dict[str, Session] = {}
+        self.extras: dict[str, TableExtras] = {}
+        self.members: dict[int, Member] = {}
+        self._ids = itertools.count(1)
+        self._bot_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=max(1, bot_workers), thread_name_prefix="lantern-bot"
+        )
+        self._save_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="lantern-save"
+        )
+        self._closed = False
+        #: Called with a table whose game just ended (the CLI's --exit-when-done listens).
+        self.on_game_over: list[Callable[[Session], None]] = []
+        #: Called after every applied action or undo: (table, seq) (benchmarks listen).
+        self.on_change: list[Callable[[Session], None]] = []
+
+    # ---- peers ----------------------------------------------------------------------------
+    def attach(self, peer: Peer) -> None:
+        self.members[peer.pid] = Member(peer)
+
+    def detach(self, peer: Peer) -> None:
+        """The peer is gone (closed, dropped or timed out): free or reserve its seat."""
+        member = self.members.pop(peer.pid, None)
+        if member is not None and member.table is not None:
+            self._leave_table(member, reply=None)
+
+    def receive(self, peer: Peer, body: bytes, limit: int = protocol.MAX_CLIENT_FRAME) -> None:
+        """Handle one frame body from ``peer`` (never raises for anything the peer sent)."""
+        member = self.members.get(peer.pid)
+        if member is None:
+            return
+        try:
+            msg = protocol.validate_client(protocol.decode(body, limit))
+            self._dispatch(member, msg)
+        except ProtocolError as exc:
+            member.bad_in_a_row += 1
+            fatal = exc.fatal or member.bad_in_a_row > MAX_BAD_MESSAGES
+            self.send(member, exc.message())
+            if fatal:
+                self.drop(member, exc.text)
+            return
+        except Exception:
+            log.exception("internal error handling a message from %s", peer.label)
+            self.send(
+                member,
+                protocol.error(ErrorCode.INTERNAL, "the host hit an internal error; see its log"),
+            )
+            return
+        member.bad_in_a_row = 0
+
+    def send(self, member: Member, msg: dict[str, Any], frame: bytes | None = None) -> None:
+        if frame is None:
+            frame = protocol.encode(msg)
+        if member.peer.pid in self.members and not member.peer.deliver(frame):
+            log.warning("%s: outbox full; dropping the connection", member.peer.label)
+            self.drop(member, "too slow: outbox full")
+
+    def drop(self, member: Member, reason: str) -> None:
+        """End a peer's connection (its seat is kept for reconnecting once the game runs)."""
+        if member.peer.pid not in self.members:
+            return
+        log.info("%s: dropped (%s)", member.peer.label, reason)
+        self.detach(member.peer)
+        member.peer.close()
+
+    # ---- tables ---------------------------------------------------------------------------
+    def create_table(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        name: str = "",
+        allow_hints: bool | None = None,
+        bot_delay_ms: int = 0,
+        autostart: bool = False,
+        bots: list[str | None] | None = None,
+        pinned: bool = False,
+    ) -> Session:
+        """Open a table (for the CLI, the in-process host and the ``create_table`` message).
+
+        ``bots`` gives seats to bots by position (``None`` leaves a seat open).
+        """
+        if len(self.tables) >= self.max_tables:
+            raise ProtocolError(
+                ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
+            )
+        settings = TableSettings(
+            name=name,
+            allow_hints=self.allow_hints if allow_hints is None else allow_hints,
+            bot_delay_ms=bot_delay_ms,
+            autostart=autostart,
+        )
+        table = Session.create(
+            f"t{next(self._ids)}", game_id, players, options, seed=seed, settings=settings
+        )
+        for seat, bot in enumerate(bots or []):
+            if bot is not None and seat < players:
+                table.set_seat(seat, by_seat=None, by_owner=True, kind=BOT, bot=bot)
+        self._register(table, pinned)
+        log.info(
+            "table %s: %s, %d players, created%s",
+            table.table_id,
+            game_id,
+            players,
+            f" ({table.settings.name})" if table.settings.name else "",
+        )
+        self._maybe_autostart(table)
+        return table
+
+    def resume_table(
+        self, replay: Replay, *, autostart: bool = True, pinned: bool = True, **settings: Any
+    ) -> Session:
+        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``."""
+        if len(self.tables) >= self.max_tables:
+            raise ProtocolError(
+                ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
+            )
+        table = Session.resume(
+            f"t{next(self._ids)}",
+            replay,
+            settings=TableSettings(
+                allow_hints=settings.get("allow_hints", self.allow_hints),
+                bot_delay_ms=settings.get("bot_delay_ms", 0),
+                autostart=autostart,
+            ),
+        )
+        self._register(table, pinned)
+        log.info("table %s: %s resumed after %d actions", table.table_id, replay.game, table.seq)
+        self._after_change(table)
+        return table
+
+    def close_table(self, table: Session, reason: str) -> None:
+        """Close a table: members are told, bots stop, the autosave is kept."""
+        if table.closed:
+            return
+        table.closed = True
+        extras = self.extras.pop(table.table_id)
+        self.tables.pop(table.table_id, None)
+        for job in extras.jobs.values():
+            job.stop()
+        extras.jobs.clear()
+        message = {"t": "table_closed", "table": table.table_id, "reason": reason}
+        for member in list(extras.members.values()):
+            member.table, member.seat, member.token = None, None, None
+            self.send(member, message)
+        log.info("table %s closed (%s)", table.table_id, reason)
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop every bot and flush pending autosaves (the hub cannot be used afterwards)."""
+        if self._closed:
+            return
+        self._closed = True
+        for table in list(self.tables.values()):
+            for job in self.extras[table.table_id].jobs.values():
+                job.stop()
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._save_pool.shutdown(wait=wait)
+
+    def summaries(self) -> list[dict[str, Any]]:
+        return [t.summary() for t in self.tables.values()]
+
+    # ---- dispatch -------------------------------------------------------------------------
+    def _dispatch(self, member: Member, msg: dict[str, Any]) -> None:
+        kind = msg["t"]
+        if not member.greeted and kind not in ("hello", "ping"):
+            raise ProtocolError(ErrorCode.HELLO_FIRST, 'say "hello" first (with your version)')
+        handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
+        handler(member, msg)
+
+    def _on_hello(self, member: Member, msg: dict[str, Any]) -> None:
+        if msg["version"] != PROTOCOL_VERSION:
+            raise ProtocolError(
+                ErrorCode.VERSION_MISMATCH,
+                f"this host speaks Lantern Table protocol version {PROTOCOL_VERSION} and your "
+                f"program speaks version {msg['version']}; use the same version of Lantern "
+                "Table on both computers",
+                fatal=True,
+            )
+        member.greeted = True
+        member.name = msg.get("name") or member.name
+        log.info("%s: hello from %s (%s)", member.peer.label, member.name, msg.get("client", ""))
+        self.send(member, protocol.welcome(self.host_name, self.summaries()))
+
+    def _on_ping(self, member: Member, msg: dict[str, Any]) -> None:
+        self.send(member, protocol.pong(msg.get("n")))
+
+    def _on_list_tables(self, member: Member, msg: dict[str, Any]) -> None:
+        self.send(member, protocol.tables(self.summaries()))
+
+    def _on_create_table(self, member: Member, msg: dict[str, Any]) -> None:
+        self._check_free(member)
+        table = self.create_table(
+            msg["game"],
+            msg["players"],
+            msg.get("options"),
+            seed=msg.get("seed"),
+            name=msg.get("name", ""),
+            allow_hints=msg.get("allow_hints"),
+            bot_delay_ms=msg.get("bot_delay_ms", 0),
+        )
+        try:
+            if msg.get("spectate"):
+                token = table.new_spectator()
+                seat = None
+            else:
+                seat = table.open_seat(msg.get("seat", 0))
+                token = table.seat_human(seat, member.name)
+        except ProtocolError:
+            self.close_table(table, "its creator could not sit down")
+            raise
+        table.owner_token = token
+        self._seat_member(member, table, seat, token)
+
+    def _on_join(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        token = msg.get("token")
+        if member.table is not None:
+            if member.table is table and token is not None and token == member.token:
+                self._seat_member(member, table, member.seat, token)  # a fresh snapshot
+                return
+            raise ProtocolError(
+                ErrorCode.ALREADY_SEATED,
+                f"this connection is at table {member.table.table_id}; leave it first",
+            )
+        if token is not None:
+            known, seat = table.find_token(token)
+            if not known:
+                raise ProtocolError(ErrorCode.BAD_TOKEN, "this token is not valid at this table")
+            if seat is not None:
+                self._evict_holder(table, seat)
+                table.reclaim(seat)
+                self._cancel_bot(table, seat)
+        elif msg.get("spectate"):
+            token = table.new_spectator()
+            seat = None
+        else:
+            seat = table.open_seat(msg.get("seat"))
+            token = table.seat_human(seat, msg.get("name") or member.name)
+        self._seat_member(member, table, seat, token)
+
+    def _on_set_seat(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        index = msg["seat"]
+        holder = self._holder(table, index)
+        displaced = table.set_seat(
+            index,
+            by_seat=member.seat,
+            by_owner=member.owner,
+            kind=msg.get("kind"),
+            bot=msg.get("bot"),
+            name=msg.get("name"),
+            colour=msg.get("colour"),
+        )
+        if displaced and holder is not None:
+            self._unseat(holder, "the table's creator changed your seat")
+        self._broadcast_lobby(table)
+        self._maybe_autostart(table)
+        self._after_seats_changed(table)
+
+    def _on_configure(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        self._check_owner(member)
+        table.configure(
+            options=msg.get("options"),
+            name=msg.get("name"),
+            allow_hints=msg.get("allow_hints"),
+            bot_delay_ms=msg.get("bot_delay_ms"),
+        )
+        self._broadcast_lobby(table)
+
+    def _on_ready(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        if member.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators have no ready flag")
+        table.set_ready(member.seat, msg.get("ready", True))
+        self._broadcast_lobby(table)
+        self._maybe_autostart(table)
+
+    def _on_start(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        if table.owner_token is not None and not member.owner:
+            raise ProtocolError(ErrorCode.NOT_OWNER, "only the table's creator starts the game")
+        if table.owner_token is None and member.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "only a seated player starts this game")
+        if table.started:
+            raise ProtocolError(ErrorCode.ALREADY_STARTED, "the game has already started")
+        problem = table.start_problem(by_seat=member.seat)
+        if problem:
+            raise ProtocolError(ErrorCode.NOT_READY, f"cannot start: {problem}")
+        self._start(table)
+
+    def _on_action(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        self._check_own_seat(member, table)
+        self._apply(table, member.seat, msg["seq"], msg["action"])
+
+    def _on_undo(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        self._check_own_seat(member, table)
+        table.undo(member.seat, msg["seq"])
+        log.info("table %s seq %d: seat %s undid a move", table.table_id, table.seq, member.seat)
+        self._after_change(table, [{"type": "undo", "seat": member.seat}])
+
+    def _on_sample(self, member: Member, msg: dict[str, Any]) -> None:
+        """A determinized copy of the state for the asking seat (its own bots use it).
+
+        It holds nothing the seat cannot see: everything hidden from it is resampled and the
+        random generator reseeded (the contract of ``determinize``).
+        """
+        table = self._my_table(member)
+        self._check_own_seat(member, table)
+        if not table.started:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
+        if table.over:
+            raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
+        if msg["seq"] != table.seq:
+            raise ProtocolError(
+                ErrorCode.STALE, f"seq {msg['seq']} is not the current position ({table.seq})"
+            )
+        seat = member.seat
+        assert seat is not None
+        world = table.state.determinize(seat, secrets.randbits(63))
+        self.send(
+            member,
+            {
+                "t": "sample",
+                "table": table.table_id,
+                "seq": table.seq,
+                "seat": seat,
+                "state": world.to_dict(),
+            },
+        )
+
+    def _on_chat(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        line = {
+            "t": "chat",
+            "table": table.table_id,
+            "seat": member.seat,
+            "name": table.seats[member.seat].name if member.seat is not None else member.name,
+            "text": msg["text"],
+        }
+        frame = protocol.encode(line)
+        for other in self._members(table):
+            self.send(other, line, frame)
+
+    def _on_leave(self, member: Member, msg: dict[str, Any]) -> None:
+        self._my_table(member)
+        self._leave_table(member, reply="you left the table")
+
+    def _on_close_table(self, member: Member, msg: dict[str, Any]) -> None:
+        table = self._my_table(member)
+        self._check_owner(member)
+        self.close_table(table, "closed by its creator")
+
+    # ---- checks ---------------------------------------------------------------------------
+    def _members(self, table: Session) -> list[Member]:
+        extras = self.extras.get(table.table_id)
+        return list(extras.members.values()) if extras is not None else []
+
+    def _table(self, table_id: str) -> Session:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError(ErrorCode.NO_TABLE, f"there is no table {table_id!r} here")
+        return table
+
+    def _my_table(self, member: Member) -> Session:
+        if member.table is None:
+            raise ProtocolError(ErrorCode.NOT_AT_TABLE, "join a table first")
+        return member.table
+
+    def _check_free(self, member: Member) -> None:
+        if member.table is not None:
+            raise ProtocolError(
+                ErrorCode.ALREADY_SEATED,
+                f"this connection is at table {member.table.table_id}; leave it first",
+            )
+
+    def _check_owner(self, member: Member) -> None:
+        if not member.owner:
+            raise ProtocolError(ErrorCode.NOT_OWNER, "only the table's creator may do this")
+
+    def _check_own_seat(self, member: Member, table: Session) -> None:
+        if member.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot play")
+        if table.seats[member.seat].kind != HUMAN:
+            raise ProtocolError(ErrorCode.NOT_ALLOWED, "a bot plays this seat now")
+
+    # ---- membership -----------------------------------------------------------------------
+    def _register(self, table: Session, pinned: bool) -> None:
+        self.tables[table.table_id] = table
+        extras = TableExtras(pinned=pinned)
+        if self.autosave:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            folder = self.save_dir if self.save_dir is not None else default_save_dir()
+            extras.save_path = folder / f"{table.game.id}-{stamp}-{table.table_id}.save"
+        self.extras[table.table_id] = extras
+
+    def _seat_member(self, member: Member, table: Session, seat: Seat | None, token: str) -> None:
+        member.table, member.seat, member.token = table, seat, token
+        self.extras[table.table_id].members[member.peer.pid] = member
+        where = f"seat {seat}" if seat is not None else "as a spectator"
+        log.info("%s: joined table %s %s", member.peer.label, table.table_id, where)
+        self.send(
+            member,
+            {
+                "t": "joined",
+                "table": table.table_id,
+                "seat": seat,
+                "token": token,
+                "owner": member.owner,
+            },
+        )
+        self._broadcast_lobby(table)
+        if table.started:
+            self.send(member, table.state_message(seat, []))
+            if table.over:
+                self.send(member, table.game_over_message())
+        self._maybe_autostart(table)
+        self._after_seats_changed(table)
+
+    def _leave_table(self, member: Member, reply: str | None) -> None:
+        table = member.table
+        if table is None:
+            return
+        extras = self.extras.get(table.table_id)
+        if extras is not None:
+            extras.members.pop(member.peer.pid, None)
+        if member.seat is not None:
+            table.release(member.seat)
+        elif member.token is not None and not table.is_owner(member.token):
+            table.spectator_tokens.discard(member.token)
+        member.table, member.seat, member.token = None, None, None
+        if reply is not None:
+            self.send(member, {"t": "left", "table": table.table_id, "reason": reply})
+        if table.closed or extras is None:
+            return
+        if not extras.members and not extras.pinned and (not table.started or table.over):
+            self.close_table(table, "everyone left")
+            return
+        self._broadcast_lobby(table)
+        self._after_seats_changed(table)
+
+    def _unseat(self, member: Member, reason: str) -> None:
+        """Remove a member whose seat was taken from it (creator's change, reconnect)."""
+        table = member.table
+        if table is None:
+            return
+        extras = self.extras.get(table.table_id)
+        if extras is not None:
+            extras.members.pop(member.peer.pid, None)
+        member.table, member.seat, member.token = None, None, None
+        self.send(member, {"t": "left", "table": table.table_id, "reason": reason})
+
+    def _holder(self, table: Session, seat: Seat) -> Member | None:
+        for member in self._members(table):
+            if member.seat == seat:
+                return member
+        return None
+
+    def _evict_holder(self, table: Session, seat: Seat) -> None:
+        """A seat's token came back on a new connection: the old one loses the seat."""
+        holder = self._holder(table, seat)
+        if holder is not None:
+            self.send(
+                holder,
+                protocol.error(ErrorCode.REPLACED, "your seat was taken over by a new connection"),
+            )
+            self._unseat(holder, "your seat was taken over by a new connection")
+
+    # ---- play -------------------------------------------------------------------------------
+    def _maybe_autostart(self, table: Session) -> None:
+        if (
+            table.settings.autostart
+            and not table.started
+            and not table.closed
+            and not table.start_problem(need_ready=False)
+        ):
+            self._start(table)
+
+    def _start(self, table: Session) -> None:
+        table.start()
+        log.info("table %s: the game starts", table.table_id)
+        self._broadcast_lobby(table)
+        self._after_change(table)
+
+    def _apply(self, table: Session, seat: Seat | None, seq: int, action: Action) -> None:
+        events = table.act(seat, seq, action)
+        log.debug("table %s seq %d: seat %s %s", table.table_id, table.seq, seat, action)
+        self._after_change(table, events)
+
+    def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
+        """Autosave, send everyone their view, announce the end or waits, wake bots."""
+        self._autosave(table)
+        self._broadcast_state(table, events or [])
+        for listener in self.on_change:
+            listener(table)
+        if table.over:
+            log.info(
+                "table %s: game over after %d actions; winners %s",
+                table.table_id,
+                len(table.replay.actions),
+                table.state.winners(),
+            )
+            message = table.game_over_message()
+            frame = protocol.encode(message)
+            for member in self._members(table):
+                self.send(member, message, frame)
+            for listener in self.on_game_over:
+                listener(table)
+            return
+        self._after_seats_changed(table)
+
+    def _after_seats_changed(self, table: Session) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None or table.closed or not table.started:
+            return
+        waiting = table.waiting_seats()
+        if waiting != extras.announced_waiting:
+            extras.announced_waiting = waiting
+            message = table.waiting_message()
+            if waiting:
+                log.info("table %s: waiting for %s", table.table_id, message["seats"])
+            for member in list(extras.members.values()):
+                self.send(member, message)
+        self._wake_bots(table)
+
+    def _broadcast_state(self, table: Session, events: list[Event]) -> None:
+        frames: dict[Seat | None, bytes] = {}
+        for member in self._members(table):
+            key = member.seat
+            frame = frames.get(key)
+            if frame is None:
+                frame = frames[key] = protocol.encode(table.state_message(key, events))
+            self.send(member, {}, frame)
+
+    def _broadcast_lobby(self, table: Session) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None:
+            return
+        message = table.lobby_message()
+        frame = protocol.encode(message)
+        for member in list(extras.members.values()):
+            self.send(member, message, frame)
+
+    def _autosave(self, table: Session) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None or extras.save_path is None or not table.started:
+            return
+        data = table.save_bytes()
+        path = extras.save_path
+        try:
+            self._save_pool.submit(_write_save, path, data)
+        except RuntimeError:  # shutting down: write it here
+            _write_save(path, data)
+
+    # ---- bots -------------------------------------------------------------------------------
+    def _wake_bots(self, table: Session) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None or self._closed:
+            return
+        for seat in list(table.bot_seats_to_move()):
+            job = extras.jobs.get(seat)
+            if job is not None and job.seq == table.seq:
+                continue
+            if job is not None:
+                job.stop()
+            self._think(table, extras, seat)
+
+    def _bot(self, table: Session, extras: TableExtras, seat: Seat) -> Bot:
+        """The seat's bot object, kept for the whole game (bots cache their turn plans)."""
+        name = table.bot_of(seat)
+        assert name is not None
+        held = extras.bots.get(seat)
+        if held is None or held[0] != name:
+            held = (name, make_bot(name, derive_seed(table.seed, "bot", seat), self.bot_budget))
+            extras.bots[seat] = held
+        return held[1]
+
+    def _think(self, table: Session, extras: TableExtras, seat: Seat) -> None:
+        loop = asyncio.get_running_loop()
+        job = _BotJob(table.seq)
+        extras.jobs[seat] = job
+
+        def begin() -> None:
+            job.timer = None
+            if job.cancel.is_set() or table.closed:
+                return
+            bot = self._bot(table, extras, seat)
+            world = table.state.determinize(
+                seat, derive_seed(table.seed, "determinize", seat, table.seq)
+            )
+            future = loop.run_in_executor(self._bot_pool, _bot_choose, bot, world, seat, job.cancel)
+            job.future = future
+            future.add_done_callback(lambda f: self._bot_done(table, seat, job, f))
+
+        delay = table.settings.bot_delay_ms / 1000
+        if delay > 0:
+            job.timer = loop.call_later(delay, begin)
+        else:
+            begin()
+
+    def _bot_done(
+        self, table: Session, seat: Seat, job: _BotJob, future: asyncio.Future[Action]
+    ) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None or extras.jobs.get(seat) is not job:
+            return
+        del extras.jobs[seat]
+        if job.cancel.is_set() or future.cancelled() or table.closed:
+            return
+        if table.seq != job.seq or table.bot_of(seat) is None:
+            self._wake_bots(table)  # the position changed while it thought: think again
+            return
+        error = future.exception()
+        action = None if error is not None else future.result()
+        if error is not None:
+            log.error("table %s: bot of seat %d failed: %r", table.table_id, seat, error)
+        try:
+            if action is None:
+                raise ProtocolError(ErrorCode.INTERNAL, "no action")
+            self._apply(table, seat, table.seq, action)
+        except ProtocolError as exc:
+            if action is not None:
+                log.error(
+                    "table %s: bot of seat %d chose %r: %s", table.table_id, seat, action, exc.text
+                )
+            legal = table.state.legal_actions(seat)
+            if not legal:
+                return
+            fallback = Rng(derive_seed(table.seed, "fallback", seat, table.seq)).choice(legal)
+            self._apply(table, seat, table.seq, fallback)
+
+    def _cancel_bot(self, table: Session, seat: Seat) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None:
+            return
+        job = extras.jobs.pop(seat, None)
+        if job is not None:
+            job.stop()
+
+
+def _write_save(path: Path, data: bytes) -> None:
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        log.error("autosave to %s failed: %s", path, exc)

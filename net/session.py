@@ -1,0 +1,724 @@
+"""One table: the authoritative game, its seats, and the rules of the lobby.
+
+A :class:`Session` owns the only real :class:`~game.core.api.GameState` of a table and is the one
+place where actions are checked and applied — for hot-seat, bot and LAN games alike (the
+transports in :mod:`net.local` and :mod:`net.host` both go through :class:`net.hub.Hub`, which
+calls this class).  It knows nothing about sockets, threads or asyncio: every method is a plain
+synchronous step that either changes the table or raises :class:`~net.protocol.ProtocolError`
+with the code and sentence the client will see.
+
+What it enforces:
+
+* **Actions** (:meth:`Session.act`): the game has started and is not over, the action was chosen
+  in the current state (its ``seq`` is the table's current sequence number), the seat is one of
+  ``state.to_move()``, and the rules accept it (``state.apply`` raises ``IllegalAction``
+  naming the rule, and leaves the state untouched).
+* **Undo** (:meth:`Session.undo`): a seat may take back its own actions of its current run of
+  actions, one at a time, as long as no event since then had ``"reveal": True`` (hidden
+  information came out or randomness was used) and the turn has not passed to another seat.
+  The snapshots live only here; views never mention them.
+* **Seats** (:meth:`Session.set_seat` and friends): seat kinds ``open`` / ``human`` / ``bot``
+  (with a bot name from :func:`game.bots.bot_names`), names, distinct colours, ready flags,
+  reconnect tokens; only the table's creator changes other seats.
+
+Sequence numbers (``seq``) count every change of the game (an action or an undo), so a client's
+``seq`` always says which state it saw.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import bot_names
+from game.core.api import Game, GameState
+from game.core.match import Replay
+from game.core.registry import UnknownGame, get_game
+from game.core.types import Action, BadOptions, BadState, Event, GameError, IllegalAction, Seat
+from game.core.wire import to_plain
+from net.protocol import MAX_SEATS, ErrorCode, ProtocolError
+
+OPEN = "open"
+HUMAN = "human"
+BOT = "bot"
+SEAT_KINDS = (OPEN, HUMAN, BOT)
+
+#: Seat colours, in the order new seats get them (a seat may pick any unused one).
+COLOURS: tuple[str, ...] = (
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "purple",
+    "orange",
+    "white",
+    "black",
+    "pink",
+    "teal",
+    "brown",
+    "grey",
+    "lime",
+    "navy",
+    "gold",
+    "cyan",
+)
+assert len(COLOURS) >= MAX_SEATS
+
+#: At most this many spectators per table.
+MAX_SPECTATORS = 32
+
+
+def new_token() -> str:
+    """A fresh unguessable seat token (URL-safe, 22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class SeatState:
+    """One seat of a table.  ``token`` is secret (only its holder ever receives it)."""
+
+    index: int
+    colour: str
+    kind: str = OPEN
+    name: str = ""
+    ready: bool = False
+    bot: str | None = None
+    token: str | None = None
+    connected: bool = False
+
+    def public(self) -> dict[str, Any]:
+        """What every member of the table may see of this seat (no token)."""
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "colour": self.colour,
+            "ready": self.ready,
+            "bot": self.bot,
+            "connected": self.connected or self.kind == BOT,
+        }
+
+
+@dataclass
+class TableSettings:
+    """Table-wide settings (shown in the lobby; changed by the creator before the start)."""
+
+    name: str = ""
+    #: Whether seats may ask for hints (offline default on, LAN default off).
+    allow_hints: bool = False
+    #: A pause before each bot action, so people can follow (0 for headless games).
+    bot_delay_ms: int = 0
+    #: Start as soon as every seat is taken (the headless host's ``--autostart``).
+    autostart: bool = False
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "allow_hints": self.allow_hints,
+            "bot_delay_ms": self.bot_delay_ms,
+            "autostart": self.autostart,
+        }
+
+
+@dataclass
+class _Snapshot:
+    """The table just before one action of the current run (for undo)."""
+
+    state: GameState
+    actions: int
+    last_action: dict[str, Any] | None
+
+
+@dataclass
+class Session:
+    """One table (see the module docstring).  Build with :meth:`create` or :meth:`resume`."""
+
+    table_id: str
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    settings: TableSettings
+    state: GameState
+    seats: list[SeatState]
+    replay: Replay
+    started: bool = False
+    seq: int = 0
+    owner_token: str | None = None
+    spectator_tokens: set[str] = field(default_factory=set)
+    last_action: dict[str, Any] | None = None
+    closed: bool = False
+    #: The seat whose run of actions the undo snapshots belong to.
+    _undo_seat: Seat | None = None
+    _undo: list[_Snapshot] = field(default_factory=list)
+    #: Why the undo list is empty (the reason a refused undo gives).
+    _undo_block: str = "nothing has been played yet"
+
+    # ---- building ---------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        table_id: str,
+        game_id: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        settings: TableSettings | None = None,
+    ) -> Session:
+        """A new table in its lobby.  Refuses unknown games, player counts and options."""
+        game = _game(game_id)
+        if not game.min_players <= players <= min(game.max_players, MAX_SEATS):
+            raise ProtocolError(
+                ErrorCode.BAD_OPTIONS,
+                f"{game.title} takes {game.min_players} to {game.max_players} players, "
+                f"not {players}",
+            )
+        opts = dict(options or {})
+        seed = secrets.randbits(63) if seed is None else seed
+        state = _new_state(game, players, opts, seed)
+        replay = Replay(
+            game=game.id,
+            players=players,
+            seed=seed,
+            options=opts,
+            rules_version=game.rules_version,
+        )
+        seats = [SeatState(i, COLOURS[i]) for i in range(players)]
+        return cls(
+            table_id=table_id,
+            game=game,
+            players=players,
+            options=opts,
+            seed=seed,
+            settings=settings or TableSettings(),
+            state=state,
+            seats=seats,
+            replay=replay,
+        )
+
+    @classmethod
+    def resume(
+        cls, table_id: str, replay: Replay, *, settings: TableSettings | None = None
+    ) -> Session:
+        """A table that continues a saved game (already started).
+
+        Bot seats get their bots back; human seats are open until someone joins them (the game
+        waits for them).  Raises :class:`~game.core.types.BadState` for a save that cannot be
+        continued (unknown game, other rules version, illegal action, already finished).
+        """
+        try:
+            game = get_game(replay.game)
+        except UnknownGame as exc:
+            raise BadState(str(exc)) from None
+        if replay.rules_version and replay.rules_version != game.rules_version:
+            raise BadState(
+                f"the save was made with {game.title} rules version {replay.rules_version}; "
+                f"this program has version {game.rules_version}"
+            )
+        if not game.min_players <= replay.players <= min(game.max_players, MAX_SEATS):
+            raise BadState(f"the save has {replay.players} players, which {game.title} refuses")
+        if replay.final_hash is not None:
+            raise BadState("this game has already ended (it is a replay, not a saved game)")
+        try:
+            state = replay.state_at(None)
+        except GameError as exc:
+            raise BadState(f"the save cannot be replayed: {exc}") from None
+        if state.is_over():
+            raise BadState("this game has already ended")
+        seats = [SeatState(i, COLOURS[i]) for i in range(replay.players)]
+        known_bots = set(bot_names())
+        for seat, info in zip(seats, replay.seats, strict=False):
+            if not isinstance(info, dict):
+                continue
+            colour = info.get("colour")
+            if isinstance(colour, str) and colour in COLOURS:
+                seat.colour = colour
+            name = info.get("name")
+            bot = info.get("bot")
+            if info.get("kind") == BOT and isinstance(bot, str) and bot in known_bots:
+                seat.kind, seat.bot = BOT, bot
+                seat.name = name if isinstance(name, str) else _bot_label(bot)
+            elif isinstance(name, str):
+                seat.name = name  # the name stays as a hint of who sat there
+        _dedupe_colours(seats)
+        session = cls(
+            table_id=table_id,
+            game=game,
+            players=replay.players,
+            options=dict(replay.options),
+            seed=replay.seed,
+            settings=settings or TableSettings(),
+            state=state,
+            seats=seats,
+            replay=replay,
+            started=True,
+            seq=len(replay.actions),
+        )
+        if replay.actions:
+            last_seat, last = replay.actions[-1]
+            session.last_action = session._action_record(last_seat, last)
+        return session
+
+    # ---- seats --------------------------------------------------------------------------------
+    def open_seat(self, preferred: int | None = None) -> int:
+        """The seat a new player gets: ``preferred`` if open, else the first open seat."""
+        if preferred is not None:
+            self._check_index(preferred)
+            if self.seats[preferred].kind != OPEN:
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {preferred + 1} is taken")
+            return preferred
+        for seat in self.seats:
+            if seat.kind == OPEN:
+                return seat.index
+        raise ProtocolError(ErrorCode.TABLE_FULL, f"table {self.table_id} has no open seat")
+
+    def seat_human(self, index: int, name: str) -> str:
+        """Put a player in an open seat; returns the seat's new (secret) token."""
+        seat = self.seats[index]
+        seat.kind, seat.bot, seat.ready, seat.connected = HUMAN, None, False, True
+        seat.name = name
+        seat.token = new_token()
+        return seat.token
+
+    def new_spectator(self) -> str:
+        if len(self.spectator_tokens) >= MAX_SPECTATORS:
+            raise ProtocolError(
+                ErrorCode.TABLE_FULL, f"table {self.table_id} has {MAX_SPECTATORS} spectators"
+            )
+        token = new_token()
+        self.spectator_tokens.add(token)
+        return token
+
+    def find_token(self, token: str) -> tuple[bool, Seat | None]:
+        """``(known, seat)``: the seat holding ``token`` (``None`` for a spectator token)."""
+        for seat in self.seats:
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return True, seat.index
+        for known in self.spectator_tokens:
+            if secrets.compare_digest(known, token):
+                return True, None
+        return False, None
+
+    def reclaim(self, index: int) -> None:
+        """The holder of a seat's token is back: the seat is human and connected again.
+
+        A bot that stood in for the seat steps aside.
+        """
+        seat = self.seats[index]
+        seat.kind, seat.bot, seat.connected = HUMAN, None, True
+
+    def release(self, index: int) -> None:
+        """The seat's player left or dropped.
+
+        In the lobby the seat opens again; once the game runs the seat stays reserved for its
+        token (the game waits, or the creator hands it to a bot).
+        """
+        seat = self.seats[index]
+        if seat.kind != HUMAN:
+            seat.connected = False
+            return
+        if self.started:
+            seat.connected = False
+            seat.ready = False
+        else:
+            self._open(seat)
+
+    def is_owner(self, token: str | None) -> bool:
+        return (
+            token is not None
+            and self.owner_token is not None
+            and secrets.compare_digest(token, self.owner_token)
+        )
+
+    def set_seat(
+        self,
+        index: int,
+        *,
+        by_seat: Seat | None,
+        by_owner: bool,
+        kind: str | None = None,
+        bot: str | None = None,
+        name: str | None = None,
+        colour: str | None = None,
+    ) -> bool:
+        """Change one seat (lobby rules below); returns whether a player lost the seat.
+
+        * kind ``bot`` (with ``bot``, a :func:`~game.bots.bot_names` name) and kind ``open``:
+          the creator only.  Before the start any seat; afterwards only a seat whose player is
+          disconnected (or an open seat) may be handed to a bot, and seats cannot be opened.
+        * kind ``human``: never set directly — a seat becomes human when a player joins it.
+        * ``bot`` alone: the creator changes a bot seat's bot (difficulty).
+        * ``name`` / ``colour``: a player for their own seat; the creator for bot and open seats.
+        """
+        self._check_index(index)
+        seat = self.seats[index]
+        own = by_seat == index
+        displaced = False
+        if kind is not None and kind != seat.kind:
+            if kind == HUMAN:
+                raise ProtocolError(
+                    ErrorCode.NOT_ALLOWED, "a seat becomes human when a player joins it"
+                )
+            if not by_owner:
+                raise ProtocolError(
+                    ErrorCode.NOT_OWNER, "only the table's creator changes who sits where"
+                )
+            if self.started:
+                if kind == OPEN:
+                    raise ProtocolError(
+                        ErrorCode.NOT_ALLOWED,
+                        "seats cannot be opened once the game has started; "
+                        "a disconnected seat can be handed to a bot",
+                    )
+                if seat.kind == HUMAN and seat.connected:
+                    raise ProtocolError(
+                        ErrorCode.NOT_ALLOWED,
+                        f"{seat.name or f'seat {index + 1}'} is connected; only a disconnected "
+                        "seat can be handed to a bot",
+                    )
+            displaced = seat.kind == HUMAN and seat.connected
+            if kind == OPEN:
+                self._open(seat)
+            else:
+                name_of_bot = self._check_bot(bot or "random")
+                keep_token = self.started and seat.kind == HUMAN
+                seat.kind, seat.bot, seat.ready = BOT, name_of_bot, True
+                seat.connected = False
+                if not keep_token:
+                    seat.token = None
+                if not seat.name or not keep_token:
+                    seat.name = _bot_label(name_of_bot)
+        elif bot is not None:
+            if seat.kind != BOT:
+                raise ProtocolError(ErrorCode.NOT_ALLOWED, f"seat {index + 1} is not a bot seat")
+            if not by_owner:
+                raise ProtocolError(ErrorCode.NOT_OWNER, "only the table's creator changes bots")
+            old_label = _bot_label(seat.bot or "")
+            seat.bot = self._check_bot(bot)
+            if seat.name == old_label:
+                seat.name = _bot_label(seat.bot)
+        if name is not None or colour is not None:
+            may = own or (by_owner and seat.kind != HUMAN)
+            if not may:
+                raise ProtocolError(
+                    ErrorCode.NOT_ALLOWED,
+                    "players set their own name and colour; the creator names bot seats",
+                )
+            if colour is not None:
+                if colour not in COLOURS:
+                    raise ProtocolError(
+                        ErrorCode.BAD_MESSAGE,
+                        f"unknown colour {colour!r}; colours: {', '.join(COLOURS)}",
+                    )
+                if any(s.colour == colour and s.index != index for s in self.seats):
+                    raise ProtocolError(ErrorCode.COLOUR_TAKEN, f"{colour} is taken")
+                seat.colour = colour
+            if name is not None:
+                seat.name = name
+        return displaced
+
+    def set_ready(self, index: int, ready: bool) -> None:
+        if self.started:
+            raise ProtocolError(ErrorCode.ALREADY_STARTED, "the game has already started")
+        self.seats[index].ready = ready
+
+    def configure(
+        self,
+        *,
+        options: dict[str, Any] | None = None,
+        name: str | None = None,
+        allow_hints: bool | None = None,
+        bot_delay_ms: int | None = None,
+    ) -> None:
+        """Change table settings in the lobby (the creator only; checked by the caller).
+
+        New game options rebuild the starting position (refused if the game refuses them) and
+        clear every ready flag, since players agreed to the old ones.
+        """
+        if options is not None:
+            if self.started:
+                raise ProtocolError(ErrorCode.ALREADY_STARTED, "the game has already started")
+            self.state = _new_state(self.game, self.players, dict(options), self.seed)
+            self.options = dict(options)
+            self.replay.options = dict(options)
+            for seat in self.seats:
+                if seat.kind == HUMAN:
+                    seat.ready = False
+        if name is not None:
+            self.settings.name = name
+        if allow_hints is not None:
+            self.settings.allow_hints = allow_hints
+        if bot_delay_ms is not None:
+            self.settings.bot_delay_ms = bot_delay_ms
+
+    def start_problem(self, by_seat: Seat | None = None, need_ready: bool = True) -> str:
+        """Why the game cannot start now ("" if it can).
+
+        Every seat must be taken and every human connected; with ``need_ready`` every human
+        must also be ready, except ``by_seat`` (the creator, whose "start" says so).
+        """
+        if self.started:
+            return "the game has already started"
+        open_seats = [s.index + 1 for s in self.seats if s.kind == OPEN]
+        if open_seats:
+            return "seats still open: " + ", ".join(map(str, open_seats))
+        away = [s.name for s in self.seats if s.kind == HUMAN and not s.connected]
+        if away:
+            return "not connected: " + ", ".join(away)
+        unready = [
+            s.name
+            for s in self.seats
+            if need_ready and s.kind == HUMAN and not s.ready and s.index != by_seat
+        ]
+        if unready:
+            return "not ready yet: " + ", ".join(unready)
+        return ""
+
+    def start(self) -> None:
+        """Begin play (the caller checked :meth:`start_problem`)."""
+        self.started = True
+        self.seq = 0
+        self.replay.seats = self.seat_records()
+
+    # ---- play -----------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.started and self.state.is_over()
+
+    def act(self, seat: Seat | None, seq: int, action: Action) -> list[Event]:
+        """Check and apply ``action`` for ``seat`` (see the module docstring); return events."""
+        self._check_playing(seat, seq)
+        assert seat is not None
+        if seat not in self.state.to_move():
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, self._whose_turn())
+        if self._undo_seat != seat:
+            self._undo_seat = seat
+            self._undo = []
+        snapshot = _Snapshot(self.state.clone(), len(self.replay.actions), self.last_action)
+        try:
+            events = self.state.apply(seat, action)
+        except IllegalAction as exc:
+            raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
+        except Exception as exc:
+            # A bug in a rules engine must not leave the table half-changed: restore it.
+            self.state = snapshot.state
+            raise ProtocolError(
+                ErrorCode.INTERNAL,
+                f"the host could not apply {action!r} ({type(exc).__name__}: {exc}); "
+                "the game is unchanged",
+            ) from exc
+        self._undo.append(snapshot)
+        self.replay.actions.append((seat, tuple(action)))
+        self.seq += 1
+        self.last_action = self._action_record(seat, action)
+        if self.state.is_over():
+            self._close_undo("the game is over")
+            self.replay.final_hash = self.state.state_hash()
+        elif any(ev.get("reveal") for ev in events):
+            self._close_undo("hidden information was revealed since then")
+        elif seat not in self.state.to_move():
+            self._close_undo("the turn has passed to another player")
+        return events
+
+    def undo(self, seat: Seat | None, seq: int) -> None:
+        """Take back ``seat``'s last action of its current run (see the module docstring)."""
+        self._check_playing(seat, seq)
+        if self._undo_seat != seat:
+            raise ProtocolError(
+                ErrorCode.UNDO_REFUSED,
+                "only the player who made the last move may take it back",
+            )
+        if not self._undo:
+            raise ProtocolError(ErrorCode.UNDO_REFUSED, f"cannot undo: {self._undo_block}")
+        snapshot = self._undo.pop()
+        self.state = snapshot.state
+        del self.replay.actions[snapshot.actions :]
+        self.last_action = snapshot.last_action
+        self.seq += 1
+        if not self._undo:
+            self._undo_block = "nothing left to undo this turn"
+
+    def can_undo(self, seat: Seat | None) -> bool:
+        return seat is not None and seat == self._undo_seat and bool(self._undo)
+
+    def waiting_seats(self) -> list[Seat]:
+        """Seats the game waits for: to move, but open or with their player disconnected."""
+        if not self.started or self.state.is_over():
+            return []
+        return [
+            s
+            for s in self.state.to_move()
+            if self.seats[s].kind == OPEN
+            or (self.seats[s].kind == HUMAN and not self.seats[s].connected)
+        ]
+
+    def bot_seats_to_move(self) -> Iterator[Seat]:
+        if not self.started or self.closed or self.state.is_over():
+            return
+        for s in self.state.to_move():
+            if self.seats[s].kind == BOT:
+                yield s
+
+    # ---- messages ---------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The table as listed by ``tables`` (and LAN discovery beacons)."""
+        return {
+            "table": self.table_id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "name": self.settings.name or self.game.title,
+            "players": self.players,
+            "open": sum(1 for s in self.seats if s.kind == OPEN),
+            "humans": sum(1 for s in self.seats if s.kind == HUMAN),
+            "bots": sum(1 for s in self.seats if s.kind == BOT),
+            "spectators": len(self.spectator_tokens),
+            "started": self.started,
+            "over": self.over,
+        }
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {
+            "t": "lobby",
+            "table": self.table_id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "players": self.players,
+            "options": to_plain(self.options),
+            "settings": self.settings.public(),
+            "seats": [s.public() for s in self.seats],
+            "spectators": len(self.spectator_tokens),
+            "started": self.started,
+            "over": self.over,
+            "seq": self.seq,
+            "bots": bot_names(),
+            "colours": list(COLOURS),
+            "can_start": self.start_problem() == "",
+        }
+
+    def state_message(self, seat: Seat | None, events: list[Event]) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) receives after a change: its view only."""
+        state = self.state
+        to_move = list(state.to_move())
+        legal = state.legal_actions(seat) if seat is not None and seat in to_move else []
+        return {
+            "t": "state",
+            "table": self.table_id,
+            "seq": self.seq,
+            "view": state.view(seat),
+            "events": state.visible_events(events, seat),
+            "to_move": to_move,
+            "legal": legal,
+            "last_action": self.last_action,
+            "can_undo": self.can_undo(seat),
+            "over": state.is_over(),
+            "waiting": self.waiting_seats(),
+        }
+
+    def game_over_message(self) -> dict[str, Any]:
+        """The final result (the seed is public now: the game can be replayed)."""
+        return {
+            "t": "game_over",
+            "table": self.table_id,
+            "game": self.game.id,
+            "seed": self.seed,
+            "players": self.players,
+            "scores": self.state.scores(),
+            "winners": self.state.winners(),
+            "actions": len(self.replay.actions),
+            "seats": [s.public() for s in self.seats],
+        }
+
+    def waiting_message(self) -> dict[str, Any]:
+        seats = [{"seat": s, "name": self.seats[s].name} for s in self.waiting_seats()]
+        first = seats[0] if seats else {"seat": None, "name": None}
+        return {"t": "waiting", "table": self.table_id, "seats": seats, **first}
+
+    def seat_records(self) -> list[dict[str, Any]]:
+        """Who sat where, as stored in the save file."""
+        return [
+            {"name": s.name, "kind": s.kind, "bot": s.bot, "colour": s.colour} for s in self.seats
+        ]
+
+    def save_bytes(self) -> bytes:
+        """The autosave: the replay file (seed, options, seats and every action so far)."""
+        self.replay.seats = self.seat_records()
+        return self.replay.to_bytes()
+
+    def bot_of(self, seat: Seat) -> str | None:
+        info = self.seats[seat]
+        return info.bot if info.kind == BOT else None
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < self.players:
+            raise ProtocolError(
+                ErrorCode.BAD_SEAT, f"seat {index} does not exist (seats 0..{self.players - 1})"
+            )
+
+    def _check_bot(self, name: str) -> str:
+        known = bot_names()
+        if name not in known:
+            raise ProtocolError(
+                ErrorCode.UNKNOWN_BOT, f"unknown bot {name!r}; known bots: {', '.join(known)}"
+            )
+        return name
+
+    def _check_playing(self, seat: Seat | None, seq: int) -> None:
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "spectators cannot play")
+        if not self.started:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
+        if self.state.is_over():
+            raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
+        if seq != self.seq:
+            raise ProtocolError(
+                ErrorCode.STALE,
+                f"that was chosen in an older position (seq {seq}, now {self.seq}); "
+                "the current one has been sent",
+            )
+
+    def _whose_turn(self) -> str:
+        names = [self.seats[s].name or f"seat {s + 1}" for s in self.state.to_move()]
+        return "it is not your turn; waiting for " + " and ".join(names)
+
+    def _close_undo(self, reason: str) -> None:
+        self._undo = []
+        self._undo_block = reason
+
+    def _open(self, seat: SeatState) -> None:
+        seat.kind, seat.bot, seat.token = OPEN, None, None
+        seat.name, seat.ready, seat.connected = "", False, False
+
+    def _action_record(self, seat: Seat, action: Action) -> dict[str, Any]:
+        return {"seat": seat, "action": to_plain(list(action)), "text": self.state.describe(action)}
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except UnknownGame as exc:
+        raise ProtocolError(ErrorCode.UNKNOWN_GAME, str(exc)) from None
+
+
+def _new_state(game: Game, players: int, options: dict[str, Any], seed: int) -> GameState:
+    try:
+        return game.new(players, options, seed)
+    except (BadOptions, GameError, ValueError, TypeError, KeyError) as exc:
+        raise ProtocolError(
+            ErrorCode.BAD_OPTIONS, f"{game.title} refuses these options: {exc}"
+        ) from None
+
+
+def _bot_label(bot: str) -> str:
+    return f"Bot ({bot})"
+
+
+def _dedupe_colours(seats: list[SeatState]) -> None:
+    used: set[str] = set()
+    for seat in seats:
+        if seat.colour in used:
+            seat.colour = next(c for c in COLOURS if c not in used)
+        used.add(seat.colour)
