@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -123,21 +123,88 @@ TILES_PER_LOCATION_HEX = 2
 STONE_WALLS = 25
 
 
+def _geometry() -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+]:
+    """Step tables per direction, jump (2 steps) tables per direction, neighbour lists."""
+    step: list[tuple[int, ...]] = []
+    for d in DIRECTIONS:
+        table = []
+        for h in range(HEXES):
+            r, c = _neighbour(h // SIZE, h % SIZE, d)
+            table.append(hex_id(r, c) if 0 <= r < SIZE and 0 <= c < SIZE else -1)
+        step.append(tuple(table))
+    jump = [tuple(t[t[h]] if t[h] >= 0 else -1 for h in range(HEXES)) for t in step]
+    nbrs = [tuple(sorted(t[h] for t in step if t[h] >= 0)) for h in range(HEXES)]
+    return tuple(step), tuple(jump), tuple(nbrs)
+
+
+#: ``STEP[d][h]``: the neighbour of ``h`` in direction ``DIRECTIONS[d]``, or -1 off the map.
+#: ``JUMP[d][h]``: the hex two steps away (Paddock), or -1.  ``NBRS[h]``: the neighbours.
+STEP, JUMP, NBRS = _geometry()
+NBR_SET: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NBRS)
+#: (forward, backward) step tables of the 3 axes: E/W, SE/NW, SW/NE.
+AXES: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = (
+    (STEP[0], STEP[1]),
+    (STEP[4], STEP[3]),
+    (STEP[5], STEP[2]),
+)
+#: Hexes on the outer edge of the assembled map (Tower, KB §2); seams between sections are not.
+EDGE: frozenset[int] = frozenset(
+    h for h in range(HEXES) if h // SIZE in (0, SIZE - 1) or h % SIZE in (0, SIZE - 1)
+)
+EDGE_LIST: tuple[int, ...] = tuple(sorted(EDGE))
+#: The quadrant (0 TL, 1 TR, 2 BL, 3 BR) of each hex.
+SECTOR: tuple[int, ...] = tuple((h // SIZE // 10) * 2 + (h % SIZE) // 10 for h in range(HEXES))
+
+
+@cache
+def _placed_section(
+    name: str, rotated: bool
+) -> tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A section's 100 terrain letters row by row as placed (turned or not), and its castle,
+    location and nomad hexes as indexes 0..99 into that block."""
+    sec = sections()[name]
+    cells = "".join(sec.grid)
+    if rotated:
+        cells = cells[::-1]
+
+    def index(r: int, c: int) -> int:
+        return (9 - r) * 10 + (9 - c) if rotated else r * 10 + c
+
+    return (
+        cells,
+        tuple(index(r, c) for r, c in sec.castles),
+        tuple(index(r, c) for r, c in sec.locations),
+        tuple(index(r, c) for r, c in sec.nomads),
+    )
+
+
 class Board:
     """An assembled map: 4 sections in quadrant order, each possibly turned 180° (KB §2, §3.1).
 
-    Immutable and shared between states.  Tables (all indexed by hex id):
+    Immutable and shared between states.  The geometry tables (``step``, ``jump``, ``nbrs``,
+    ``nbr_set``, ``axes``, ``edge``, ``sector``) are the same for every layout; per layout
+    (all indexed by hex id):
 
     * ``terrain[h]`` — terrain index (see :data:`TERRAIN_CODES`);
-    * ``nbrs[h]`` — the neighbours' ids; ``nbr_set[h]`` the same as a frozenset;
-    * ``step[d][h]`` — the neighbour in direction ``d`` (index into :data:`DIRECTIONS`) or -1;
-    * ``jump[d][h]`` — the hex exactly two steps away in direction ``d`` or -1 (Paddock);
-    * ``sector[h]`` — quadrant 0-3; ``row`` is ``h // 20``;
     * ``loc_adj[h]`` — the location hexes that ``h`` touches;
-    * ``edge`` — hexes on the outer edge of the assembled map (Tower, KB §2);
     * ``location_type[L]`` — the tile type of location hex ``L``;
-    * ``specials`` — castles, locations and nomad hexes (Workers/Merchants, KB §9.2).
+    * ``specials`` — castles, locations and nomad hexes (Workers/Merchants, KB §9.2);
+    * ``openable``/``buildable`` — a settlement may ever stand there / may be built there;
+    * ``touches_water``/``touches_mountain``/``touches_special`` — for scoring.
     """
+
+    step = STEP
+    jump = JUMP
+    nbrs = NBRS
+    nbr_set = NBR_SET
+    axes = AXES
+    edge = EDGE
+    edge_list = EDGE_LIST
+    sector = SECTOR
 
     def __init__(self, names: tuple[str, ...], rotations: tuple[bool, ...]) -> None:
         if len(names) != 4 or len(rotations) != 4:
@@ -145,78 +212,72 @@ class Board:
         data = sections()
         self.names = names
         self.rotations = rotations
-        terrain = [0] * HEXES
+        placed = [_placed_section(n, r) for n, r in zip(names, rotations, strict=True)]
+        rows = []
+        for half in (0, 1):
+            left, right = placed[2 * half][0], placed[2 * half + 1][0]
+            rows += [left[r * 10 : r * 10 + 10] + right[r * 10 : r * 10 + 10] for r in range(10)]
+        self._rows = rows
+        codes = "".join(rows)
+        terrain = tuple(TERRAIN_CODES.index(ch) for ch in codes)
         castles: list[int] = []
         locations: list[int] = []
         nomads: list[int] = []
         location_type: dict[int, str] = {}
-        sector = [0] * HEXES
-        for q, (name, rotated) in enumerate(zip(names, rotations, strict=True)):
-            sec = data[name]
-            r0, c0 = (q // 2) * 10, (q % 2) * 10
 
-            def place(r: int, c: int, rotated: bool = rotated, r0: int = r0, c0: int = c0) -> int:
-                if rotated:
-                    r, c = 9 - r, 9 - c
-                return hex_id(r0 + r, c0 + c)
+        for q, (name, (_, ks, ls, ns)) in enumerate(zip(names, placed, strict=True)):
+            base = (q // 2) * 10 * SIZE + (q % 2) * 10
 
-            for r in range(10):
-                for c in range(10):
-                    h = place(r, c)
-                    terrain[h] = TERRAIN_CODES.index(sec.grid[r][c])
-                    sector[h] = q
-            castles += [place(r, c) for r, c in sec.castles]
-            nomads += [place(r, c) for r, c in sec.nomads]
-            for r, c in sec.locations:
-                h = place(r, c)
-                locations.append(h)
-                location_type[h] = name
-        self.terrain: tuple[int, ...] = tuple(terrain)
-        self.sector: tuple[int, ...] = tuple(sector)
+            def at(i: int, base: int = base) -> int:
+                return base + (i // 10) * SIZE + i % 10
+
+            castles += [at(i) for i in ks]
+            nomads += [at(i) for i in ns]
+            for i in ls:
+                locations.append(at(i))
+                location_type[at(i)] = name
+        self.terrain: tuple[int, ...] = terrain
         self.castles: tuple[int, ...] = tuple(sorted(castles))
         self.locations: tuple[int, ...] = tuple(sorted(locations))
         self.nomads: tuple[int, ...] = tuple(sorted(nomads))
         self.location_type = location_type
         self.specials: frozenset[int] = frozenset(castles + locations + nomads)
-
-        step: list[list[int]] = []
-        for d in DIRECTIONS:
-            row_table = []
-            for h in range(HEXES):
-                r, c = _neighbour(h // SIZE, h % SIZE, d)
-                row_table.append(hex_id(r, c) if 0 <= r < SIZE and 0 <= c < SIZE else -1)
-            step.append(row_table)
-        self.step: tuple[tuple[int, ...], ...] = tuple(tuple(t) for t in step)
-        self.jump: tuple[tuple[int, ...], ...] = tuple(
-            tuple(t[t[h]] if t[h] >= 0 else -1 for h in range(HEXES)) for t in step
-        )
-        self.nbrs: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sorted(t[h] for t in step if t[h] >= 0)) for h in range(HEXES)
-        )
-        self.nbr_set: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in self.nbrs)
-        locs = set(locations)
-        self.loc_adj: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in self.nbrs[h] if n in locs) for h in range(HEXES)
-        )
-        self.edge: frozenset[int] = frozenset(
-            h for h in range(HEXES) if h // SIZE in (0, SIZE - 1) or h % SIZE in (0, SIZE - 1)
-        )
-        self.edge_list: tuple[int, ...] = tuple(sorted(self.edge))
+        loc_adj: list[tuple[int, ...]] = [()] * HEXES
+        for loc in self.locations:
+            for n in NBRS[loc]:
+                loc_adj[n] = (*loc_adj[n], loc)
+        self.loc_adj: tuple[tuple[int, ...], ...] = tuple(loc_adj)
         #: Hexes a settlement may ever stand on (buildable, water via Harbor, mountain via
         #: Donation–Mountain in Nomads): the "open" terrains.
         self.openable: tuple[bool, ...] = tuple(t <= MOUNTAIN for t in terrain)
         self.buildable: tuple[bool, ...] = tuple(t <= FOREST for t in terrain)
-        self.touches_water: tuple[bool, ...] = tuple(
-            any(terrain[n] == WATER for n in self.nbrs[h]) for h in range(HEXES)
-        )
-        self.touches_mountain: tuple[bool, ...] = tuple(
-            any(terrain[n] == MOUNTAIN for n in self.nbrs[h]) for h in range(HEXES)
-        )
-        self.touches_special: tuple[bool, ...] = tuple(
-            any(n in self.specials for n in self.nbrs[h]) for h in range(HEXES)
-        )
+        free: list[set[int]] = [set() for _ in range(MOUNTAIN + 1)]
+        for h, t in enumerate(terrain):
+            if t <= MOUNTAIN:
+                free[t].add(h)
+        #: The empty hexes of each open terrain (G C D F T W M) before anything is placed.
+        self.initial_free: tuple[frozenset[int], ...] = tuple(frozenset(f) for f in free)
         self.has_nomads_section = any(data[n].expansion == "nomads" for n in names)
         self.has_quarry = "Quarry" in names
+
+    def _touching(self, hexes: frozenset[int]) -> tuple[bool, ...]:
+        out = [False] * HEXES
+        for h in hexes:
+            for n in NBRS[h]:
+                out[n] = True
+        return tuple(out)
+
+    @cached_property
+    def touches_water(self) -> tuple[bool, ...]:
+        return self._touching(self.initial_free[WATER])
+
+    @cached_property
+    def touches_mountain(self) -> tuple[bool, ...]:
+        return self._touching(self.initial_free[MOUNTAIN])
+
+    @cached_property
+    def touches_special(self) -> tuple[bool, ...]:
+        return self._touching(self.specials)
 
     def code(self, h: int) -> str:
         """The terrain letter of hex ``h``."""
@@ -224,10 +285,7 @@ class Board:
 
     def rows(self) -> list[str]:
         """The map as 20 strings of 20 terrain letters (the view's ``board``)."""
-        return [
-            "".join(TERRAIN_CODES[self.terrain[r * SIZE + c]] for c in range(SIZE))
-            for r in range(SIZE)
-        ]
+        return list(self._rows)
 
 
 @lru_cache(maxsize=256)

@@ -190,11 +190,7 @@ class KingdomBuilderState(GameState):
         st.homes = [set() for _ in range(players)]
         st.adj = [[0] * HEXES for _ in range(players)]
         st.front = [set() for _ in range(players)]
-        terrain = board.terrain
-        st.free = [set() for _ in range(7)]
-        for h in range(HEXES):
-            if board.openable[h]:
-                st.free[terrain[h]].add(h)
+        st.free = [set(f) for f in board.initial_free]
         st.supply = [SETTLEMENTS] * players
         st.tiles = [{} for _ in range(players)]
         st.taken = [set() for _ in range(players)]
@@ -390,24 +386,29 @@ class KingdomBuilderState(GameState):
         owner, buildable = self.owner, self.board.buildable
         return {h for h in self.board.edge_list if owner[h] == EMPTY and buildable[h]}
 
-    def _tavern_targets(self, s: int) -> set[int]:
+    def _tavern_targets(self, s: int, first: bool = False) -> set[int]:
         """KB §7 Tavern: an available hex at either end of a straight line of at least 3 of
-        your own settlements (any of the 3 axes).  Checking "3 in a row, then the next hex"
-        from every settlement in all 6 directions finds both ends of every such line."""
+        your own settlements (any of the 3 axes).  Every run of 3 in a row along E, SE or SW
+        is checked at both ends, which finds both ends of every line of 3 or more.  With
+        ``first`` it stops at the first target (a usability test)."""
         owner, buildable = self.owner, self.board.buildable
         home = self.homes[s]
-        out = set()
-        for step in self.board.step:
+        out: set[int] = set()
+        if len(home) < 3:
+            return out
+        for fwd, back in self.board.axes:
             for h in home:
-                h1 = step[h]
+                h1 = fwd[h]
                 if h1 < 0 or h1 not in home:
                     continue
-                h2 = step[h1]
+                h2 = fwd[h1]
                 if h2 < 0 or h2 not in home:
                     continue
-                h3 = step[h2]
-                if h3 >= 0 and owner[h3] == EMPTY and buildable[h3]:
-                    out.add(h3)
+                for end in (fwd[h2], back[h]):
+                    if end >= 0 and owner[end] == EMPTY and buildable[end]:
+                        out.add(end)
+                        if first:
+                            return out
         return out
 
     def _village_targets(self, s: int) -> set[int]:
@@ -484,7 +485,8 @@ class KingdomBuilderState(GameState):
         return self.free[self.terrain] & self.front[s]
 
     def _usable(self, loc: int, s: int) -> bool:
-        """KB §7: a tile can be used only if its action can be completed."""
+        """KB §7: a tile can be used only if its action can be completed (early-exit tests
+        equivalent to "the first step has a legal choice")."""
         kind = self.board.location_type[loc]
         if kind in BUILD_TILES:
             if self.supply[s] <= 0:
@@ -497,9 +499,37 @@ class KingdomBuilderState(GameState):
                 return bool(self.free[DESERT])
             if kind == "Garden":
                 return bool(self.free[FLOWER])
-            return bool(self._build_targets(kind, s))
-        if kind in MOVE_TILES:
-            return bool(self._move_sources(kind, s))
+            if kind == "Tower":
+                owner, buildable = self.owner, self.board.buildable
+                return any(owner[h] == EMPTY and buildable[h] for h in self.board.edge_list)
+            if kind == "Tavern":
+                return bool(self._tavern_targets(s, first=True))
+            a, buildable = self.adj[s], self.board.buildable
+            return any(a[h] >= 3 and buildable[h] for h in self.front[s])  # Village
+        home = self.homes[s]
+        if not home:
+            return False
+        if kind == "Barn":
+            return bool(self.free[self.terrain])
+        if kind == "Harbor":
+            return bool(self.free[WATER])
+        owner, buildable = self.owner, self.board.buildable
+        if kind == "Paddock":
+            jumps = self.board.jump
+            for h in home:
+                for jump in jumps:
+                    j = jump[h]
+                    if j >= 0 and owner[j] == EMPTY and buildable[j]:
+                        return True
+            return False
+        if kind == "Caravan":
+            steps = self.board.step
+            for h in home:
+                for step in steps:
+                    j = step[h]
+                    if j >= 0 and owner[j] == EMPTY and buildable[j]:
+                        return True
+            return False
         return self.walls_left > 0 and not self.free[self.terrain].isdisjoint(self.front[s])
 
     # ---- changes to the map (incremental bookkeeping) -----------------------------------
