@@ -1,0 +1,208 @@
+"""Castles and the 10 Kingdom Builder cards on hand-built positions, counted by hand (KB §9).
+
+First-game map (Tavern TL, Paddock TR, Oasis BL, Farm BR), rows used::
+
+     0 f d d m m d d c c c c c c d d w d d d d
+     1  f f d d d m m c c c m m c d d w d d d d
+     3  w w f K g g t t m m m c m m w m d f f f
+     6 d f L c w t t L c g c L t t w f f f f f
+     7  d d c w t t g g g g g g t w g K g f g t
+     8 d d d w t t t g g g g g t t w g g g g t
+     9  d d w w t t t g g g g g t t w g g g t t
+    10 d d c w w t t g g g d d c w w t t t g g
+    11  d c w f f t t t g g d K c w t t t L g g
+    13  w w w f g t f f f f c c f f w d d c c f
+    14 w w w w g g g g f f c g g w f f d d c c
+
+Special hexes: castles (3,3) (7,15) (11,11) (17,1); Tavern (6,2) (6,7); Paddock (2,18)
+(6,11); Oasis (12,7) (17,5); Farm (11,17) (15,12).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.kingdom_builder import scoring
+from tests.kingdom_builder.helpers import position
+
+#: Two settlement areas joined by the Paddock hex (6,11):
+#: A = (7,7) (7,8) (7,9) (6,10) touches Tavern (6,7) and Paddock (6,11);
+#: B = (7,11) (8,11) (9,11) (10,11) touches Paddock (6,11) and the castle (11,11);
+#: plus (3,2), alone, next to the castle (3,3) and to water.
+MERCHANT_CHAIN = [(7, 7), (7, 8), (7, 9), (6, 10), (7, 11), (8, 11), (9, 11), (10, 11), (3, 2)]
+
+
+def _score(st, card):
+    return scoring.SCORERS[card](st.board, st.homes)
+
+
+def test_castles_count_once_each():
+    """KB §9.1: (3,2) and (3,4) both touch the castle (3,3): 3 once.  Seat 1 touches the
+    castles (7,15) from (7,14) and (11,11) from (11,10): 6."""
+    st = position(settlements={0: [(3, 2), (3, 4), (8, 8)], 1: [(7, 14), (11, 10)]})
+    assert scoring.castles(st.board, st.homes) == [3, 6]
+    assert [s["castles"] for s in st.scores()] == [3, 6]
+
+
+def test_fishermen():
+    """(3,2) touches water (3,1); (7,4) touches (7,3); (14,4) touches (14,3); (8,8) none."""
+    st = position(settlements={0: [(3, 2), (7, 4), (8, 8), (14, 4)]})
+    assert _score(st, "Fishermen") == [3, 0]
+
+
+def test_fishermen_settlement_on_water_scores_nothing():
+    """KB §9.4: 4 settlements touch water and 1 of them stands on water (3,1): 3."""
+    st = position(settlements={0: [(3, 2), (7, 4), (14, 4), (3, 1)]})
+    assert _score(st, "Fishermen") == [3, 0]
+
+
+def test_miners():
+    """(1,4) touches the mountain (1,5); (0,2) touches (0,3); (8,8) none."""
+    st = position(settlements={0: [(1, 4), (0, 2), (8, 8)]}, cards=("Miners", "Lords", "Hermits"))
+    assert _score(st, "Miners") == [2, 0]
+
+
+def test_miners_settlement_on_a_mountain_scores_nothing():
+    """Nomads map (Quarry TL): (9,6) is a mountain touching the mountain (8,7); (9,5) touches
+    the mountain (9,6).  Only (9,5) scores."""
+    st = position(
+        sections=("Quarry", "Caravan", "Village", "Garden"), settlements={0: [(9, 6), (9, 5)]}
+    )
+    assert _score(st, "Miners") == [1, 0]
+
+
+def test_workers():
+    """(3,2), (3,4) touch the castle (3,3); (7,7) the Tavern (6,7); (8,8) nothing."""
+    st = position(settlements={0: [(3, 2), (3, 4), (7, 7), (8, 8)]})
+    assert _score(st, "Workers") == [3, 0]
+
+
+def test_workers_count_nomad_hexes_with_nomads():
+    """Nomads map: (5,3) touches the nomad hex (5,2) (replacement Workers card, KB §9.3)."""
+    st = position(sections=("Quarry", "Caravan", "Village", "Garden"), settlements={0: [(5, 3)]})
+    assert _score(st, "Workers") == [1, 0]
+
+
+def test_merchants_chain_passes_through_a_special_hex():
+    """A joins Tavern-Paddock, B joins Paddock-castle (11,11): 3 specials x 4 = 12; the lone
+    (3,2) touches only the castle (3,3): 0."""
+    st = position(settlements={0: MERCHANT_CHAIN})
+    assert _score(st, "Merchants") == [12, 0]
+
+
+def test_merchants_single_special_scores_nothing():
+    st = position(settlements={0: [(7, 7), (7, 8), (3, 2)]})
+    assert _score(st, "Merchants") == [0, 0]
+
+
+def test_merchants_two_specials_one_group():
+    """(7,7) (7,8) (7,9) (6,10): Tavern (6,7) and Paddock (6,11): 8."""
+    st = position(settlements={0: MERCHANT_CHAIN[:4]})
+    assert _score(st, "Merchants") == [8, 0]
+
+
+def test_merchants_nomad_hexes_count_with_nomads():
+    """Nomads map: (5,3) (5,4) (5,5) (5,6): (5,3) touches the nomad hex (5,2), (5,6) touches
+    the nomad hex (5,7): 8."""
+    st = position(
+        sections=("Quarry", "Caravan", "Village", "Garden"),
+        settlements={0: [(5, 3), (5, 4), (5, 5), (5, 6)]},
+    )
+    assert _score(st, "Merchants") == [8, 0]
+
+
+def test_discoverers_knights_hermits_citizens_on_the_chain():
+    """Rows 3, 6, 7, 8, 9, 10: Discoverers 6.  Row 7 holds (7,7) (7,8) (7,9) (7,11): Knights 8.
+    Areas A (4), B (4), (3,2) (1): Hermits 3, Citizens 4 // 2 = 2."""
+    st = position(settlements={0: MERCHANT_CHAIN})
+    assert _score(st, "Discoverers") == [6, 0]
+    assert _score(st, "Knights") == [8, 0]
+    assert _score(st, "Hermits") == [3, 0]
+    assert _score(st, "Citizens") == [2, 0]
+
+
+def test_hermits_groups_of_5_1_1():
+    """KB §9.4: areas of sizes 5, 1 and 1: 3."""
+    st = position(settlements={0: [(8, 7), (8, 8), (8, 9), (8, 10), (8, 11), (3, 2), (0, 1)]})
+    assert _score(st, "Hermits") == [3, 0]
+
+
+def test_citizens_largest_group_of_7():
+    """KB §9.4: the largest area has 7: 3 (and a separate area of 2 does not matter)."""
+    row8 = [(8, c) for c in range(7, 14)]
+    st = position(settlements={0: [*row8, (3, 2), (3, 1)]})
+    assert _score(st, "Citizens") == [3, 0]
+
+
+def test_no_settlements_score_zero_everywhere():
+    st = position()
+    for card in scoring.CARDS:
+        assert _score(st, card) == [0, 0], card
+
+
+def _in_sector(st, q, count, skip=0):
+    """``count`` buildable hexes of quadrant q, not next to each other (scan order)."""
+    out = []
+    r0, c0 = (q // 2) * 10, (q % 2) * 10
+    cells = [(r, c) for r in range(r0, r0 + 10, 2) for c in range(c0, c0 + 10, 2)]
+    cells += [(r, c) for r in range(r0 + 1, r0 + 10, 2) for c in range(c0, c0 + 10)]
+    for r, c in cells:
+        if st.board.buildable[r * 20 + c]:
+            out.append((r, c))
+    return out[skip : skip + count]
+
+
+def _sector_position(players, counts):
+    """``counts[seat][q]`` settlements of each seat in each quadrant."""
+    probe = position(players=players)
+    homes = {}
+    used = [0, 0, 0, 0]
+    for seat, per_q in enumerate(counts):
+        homes[seat] = []
+        for q, n in enumerate(per_q):
+            homes[seat] += _in_sector(probe, q, n, used[q])
+            used[q] += n
+    st = position(players=players, settlements=homes, cards=("Lords", "Farmers", "Hermits"))
+    assert scoring.sector_counts(st.board, st.homes) == counts
+    return st
+
+
+@pytest.mark.parametrize(
+    ("counts", "expected"),
+    [
+        ([[4, 0, 0, 0], [4, 0, 0, 0], [1, 0, 0, 0]], [12, 12, 6]),  # KB §9.4: A 4, B 4, C 1
+        ([[3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [12, 6, 6]),  # KB §9.4: zero takes second
+        ([[8, 0, 0, 0], [8, 0, 0, 0], [6, 0, 0, 0], [2, 0, 0, 0]], [12, 12, 6, 0]),  # card
+        ([[5, 0, 0, 0], [0, 0, 0, 0]], [12, 6]),
+        ([[5, 0, 0, 0], [5, 0, 0, 0]], [12, 12]),  # a tie for first, nobody second
+        ([[0, 0, 0, 0], [0, 0, 0, 0]], [0, 0]),  # nobody anywhere: nobody scores
+        ([[2, 1, 0, 3], [1, 1, 0, 0], [0, 2, 0, 0]], [12 + 6 + 12, 6 + 6 + 6, 12 + 6]),
+    ],
+)
+def test_lords(counts, expected):
+    """KB §9.2 Lords in full: ties share, zero can be second, an empty sector scores for
+    nobody (the bottom-left sector is empty in every case)."""
+    st = _sector_position(len(counts), counts)
+    assert _score(st, "Lords") == expected
+
+
+@pytest.mark.parametrize(
+    ("per_q", "expected"),
+    [([5, 0, 7, 9], 0), ([2, 3, 4, 5], 6), ([3, 3, 3, 3], 9), ([0, 0, 0, 0], 0)],
+)
+def test_farmers(per_q, expected):
+    """KB §9.4: counts 5/0/7/9: the weakest sector has 0: 0.  2/3/4/5: 3 x 2 = 6."""
+    st = _sector_position(2, [per_q, [0, 0, 0, 0]])
+    assert _score(st, "Farmers") == [expected, 0]
+
+
+def test_score_table_has_castles_the_three_cards_and_total():
+    st = position(settlements={0: MERCHANT_CHAIN}, cards=("Merchants", "Knights", "Hermits"))
+    assert st.scores()[0] == {
+        "castles": 6,  # (3,3) from (3,2), (11,11) from (10,11)
+        "Merchants": 12,
+        "Knights": 8,
+        "Hermits": 3,
+        "total": 29,
+    }
+    assert st.scores()[1] == {"castles": 0, "Merchants": 0, "Knights": 0, "Hermits": 0, "total": 0}
