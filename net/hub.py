@@ -22,20 +22,17 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import inspect
 import itertools
 import logging
 import os
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.bots import make_bot
-from game.core.api import GameState
+from game.bots import BotProcess, Decision, make_bot, think
 from game.core.match import Bot, Replay, write_atomic
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Event, Seat
@@ -102,19 +99,20 @@ class Member:
 
 @dataclass
 class _BotJob:
-    """One bot decision in progress (cancellable)."""
+    """One bot decision of one seat, from its (optional) delay to its answer."""
 
     seq: int
-    cancel: threading.Event = field(default_factory=threading.Event)
     timer: asyncio.TimerHandle | None = None
-    future: asyncio.Future[Action] | None = None
+    decision: Decision | None = None
+    stopped: bool = False
 
     def stop(self) -> None:
-        self.cancel.set()
+        self.stopped = True
         if self.timer is not None:
             self.timer.cancel()
-        if self.future is not None:
-            self.future.cancel()
+            self.timer = None
+        if self.decision is not None:
+            self.decision.cancel()
 
 
 @dataclass
@@ -130,32 +128,15 @@ class TableExtras:
     pinned: bool = False
 
 
-def _accepts_cancel(bot: Bot) -> bool:
-    try:
-        return "cancel" in inspect.signature(bot.choose).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-class _Cancelled(Exception):
-    """A bot decision that was cancelled before it began."""
-
-
-def _bot_choose(bot: Bot, world: GameState, seat: Seat, cancel: threading.Event) -> Action:
-    """Run in a worker thread: the bot decides on its determinized copy."""
-    if cancel.is_set():
-        raise _Cancelled
-    if _accepts_cancel(bot):
-        return tuple(bot.choose(world, seat, cancel=cancel))  # type: ignore[call-arg]
-    return tuple(bot.choose(world, seat))
-
-
 class Hub:
     """All tables of one host (see the module docstring).
 
     ``save_dir``: where autosaves go (``None``: :func:`default_save_dir`); ``autosave=False``
     turns them off.  ``allow_hints`` is the default of new tables (LAN hosts: off; the
-    in-process host: on).  ``bot_workers`` threads run bot decisions.
+    in-process host: on).  Bots think in a daemon thread per decision
+    (:func:`game.bots.think`), or with ``bot_process=True`` in one worker process
+    (:class:`game.bots.BotProcess`, which keeps a core free for the host); a decision that runs
+    past ``bot_deadline`` seconds is cancelled and a random legal action is played instead.
     """
 
     def __init__(
@@ -165,8 +146,9 @@ class Hub:
         save_dir: Path | None = None,
         autosave: bool = True,
         allow_hints: bool = False,
-        bot_workers: int = 2,
+        bot_process: bool = False,
         bot_budget: float | None = None,
+        bot_deadline: float = 60.0,
         max_tables: int = MAX_TABLES,
     ) -> None:
         self.host_name = host_name
@@ -179,9 +161,8 @@ class Hub:
         self.extras: dict[str, TableExtras] = {}
         self.members: dict[int, Member] = {}
         self._ids = itertools.count(1)
-        self._bot_pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=max(1, bot_workers), thread_name_prefix="lantern-bot"
-        )
+        self.bot_deadline = bot_deadline
+        self._bot_process: BotProcess | None = BotProcess() if bot_process else None
         self._save_pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="lantern-save"
         )
@@ -332,7 +313,8 @@ class Hub:
         for table in list(self.tables.values()):
             for job in self.extras[table.table_id].jobs.values():
                 job.stop()
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._bot_process is not None:
+            self._bot_process.close()
         self._save_pool.shutdown(wait=wait)
 
     def summaries(self) -> list[dict[str, Any]]:
@@ -735,12 +717,20 @@ class Hub:
 
     # ---- bots -------------------------------------------------------------------------------
     def _wake_bots(self, table: Session) -> None:
+        """Start a decision for every bot seat to move that is not already deciding.
+
+        A decision about an older position is cancelled; its replacement starts once the old
+        one has stopped (one bot object never thinks about two positions at once).
+        """
         extras = self.extras.get(table.table_id)
-        if extras is None or self._closed:
+        if extras is None or self._closed or table.closed:
             return
         for seat in list(table.bot_seats_to_move()):
             job = extras.jobs.get(seat)
-            if job is not None and job.seq == table.seq:
+            if job is not None and job.seq == table.seq and not job.stopped:
+                continue
+            if job is not None and job.decision is not None and not job.decision.done():
+                job.stop()  # _bot_done wakes the seat again when the old decision ends
                 continue
             if job is not None:
                 job.stop()
@@ -763,14 +753,30 @@ class Hub:
 
         def begin() -> None:
             job.timer = None
-            if job.cancel.is_set() or table.closed:
+            if job.stopped or table.closed or table.seq != job.seq:
+                if extras.jobs.get(seat) is job:
+                    del extras.jobs[seat]
+                    self._wake_bots(table)
                 return
-            bot = self._bot(table, extras, seat)
-            world = table.state.determinize(
-                seat, derive_seed(table.seed, "determinize", seat, table.seq)
-            )
-            future = loop.run_in_executor(self._bot_pool, _bot_choose, bot, world, seat, job.cancel)
-            job.future = future
+            name = table.bot_of(seat)
+            assert name is not None
+            world_seed = derive_seed(table.seed, "determinize", seat, table.seq)
+            if self._bot_process is not None:
+                decision = self._bot_process.decide(
+                    name,
+                    derive_seed(table.seed, "bot", seat),
+                    self.bot_budget,
+                    table.state,
+                    seat,
+                    world_seed,
+                    key=(table.table_id, seat),
+                    deadline=self.bot_deadline,
+                )
+            else:
+                bot = self._bot(table, extras, seat)
+                decision = think(bot, table.state, seat, world_seed, deadline=self.bot_deadline)
+            job.decision = decision
+            future = asyncio.wrap_future(decision.future, loop=loop)
             future.add_done_callback(lambda f: self._bot_done(table, seat, job, f))
 
         delay = table.settings.bot_delay_ms / 1000
@@ -783,32 +789,34 @@ class Hub:
         self, table: Session, seat: Seat, job: _BotJob, future: asyncio.Future[Action]
     ) -> None:
         extras = self.extras.get(table.table_id)
-        if extras is None or extras.jobs.get(seat) is not job:
+        if extras is None or table.closed or extras.jobs.get(seat) is not job:
             return
         del extras.jobs[seat]
-        if job.cancel.is_set() or future.cancelled() or table.closed:
-            return
-        if table.seq != job.seq or table.bot_of(seat) is None:
+        if job.stopped or table.seq != job.seq or table.bot_of(seat) is None:
             self._wake_bots(table)  # the position changed while it thought: think again
             return
-        error = future.exception()
-        action = None if error is not None else future.result()
-        if error is not None:
-            log.error("table %s: bot of seat %d failed: %r", table.table_id, seat, error)
+        action: Action | None = None
+        if future.cancelled():
+            log.error("table %s: the decision of seat %d's bot was cancelled", table.table_id, seat)
+        elif future.exception() is not None:
+            log.error(
+                "table %s: seat %d's bot failed: %s", table.table_id, seat, future.exception()
+            )
+        else:
+            action = future.result()
         try:
             if action is None:
-                raise ProtocolError(ErrorCode.INTERNAL, "no action")
+                raise ProtocolError(ErrorCode.INTERNAL, "the bot gave no action")
             self._apply(table, seat, table.seq, action)
         except ProtocolError as exc:
             if action is not None:
                 log.error(
-                    "table %s: bot of seat %d chose %r: %s", table.table_id, seat, action, exc.text
+                    "table %s: seat %d's bot chose %r: %s", table.table_id, seat, action, exc.text
                 )
             legal = table.state.legal_actions(seat)
-            if not legal:
-                return
-            fallback = Rng(derive_seed(table.seed, "fallback", seat, table.seq)).choice(legal)
-            self._apply(table, seat, table.seq, fallback)
+            if legal:
+                fallback = Rng(derive_seed(table.seed, "fallback", seat, table.seq)).choice(legal)
+                self._apply(table, seat, table.seq, fallback)
 
     def _cancel_bot(self, table: Session, seat: Seat) -> None:
         extras = self.extras.get(table.table_id)

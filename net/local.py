@@ -61,7 +61,7 @@ class LocalHost:
         autosave: bool = True,
         allow_hints: bool = True,
         host_name: str = "This computer",
-        bot_workers: int = 1,
+        bot_process: bool = False,
         bot_budget: float | None = None,
     ) -> None:
         self.hub = Hub(
@@ -69,7 +69,7 @@ class LocalHost:
             save_dir=Path(save_dir) if save_dir is not None else None,
             autosave=autosave,
             allow_hints=allow_hints,
-            bot_workers=bot_workers,
+            bot_process=bot_process,
             bot_budget=bot_budget,
         )
         self._loop = asyncio.new_event_loop()

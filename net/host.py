@@ -1,0 +1,203 @@
+"""The LAN host: an asyncio TCP server in front of a :class:`~net.hub.Hub`.
+
+Each connection gets a read loop that enforces the transport's limits before the hub sees
+anything (``docs/protocol.md``):
+
+* the 4-byte length prefix is checked against :data:`~net.protocol.MAX_CLIENT_FRAME` before
+  the body is read (a bad length closes the connection — the stream can no longer be trusted);
+* a body must arrive within ``frame_timeout`` of its header (a client that vanishes mid-frame);
+* a client must say ``hello`` within ``hello_timeout`` and then send something (a ``ping`` will
+  do) at least every ``idle_timeout`` seconds;
+* a token bucket allows ``rate`` messages a second with bursts of ``burst``; a flood closes the
+  connection;
+* outgoing frames go straight to the socket's transport; a peer whose unsent data exceeds
+  ``outbox_limit`` bytes (it stopped reading) is dropped, so one slow client never holds the
+  others back;
+* at most ``max_connections`` at once; more are told ``busy`` and closed.
+
+Every problem closes only the offending connection; a dropped player's seat is kept for their
+token.  :func:`serve` runs a host until it is told to stop (the ``host`` command).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from dataclasses import dataclass
+
+from net import protocol
+from net.hub import Hub
+from net.protocol import ErrorCode, ProtocolError
+
+log = logging.getLogger("lantern.host")
+
+
+@dataclass
+class HostConfig:
+    """Where to listen and the per-connection limits (see the module docstring)."""
+
+    bind: str = "0.0.0.0"
+    port: int = 7777
+    max_connections: int = 256
+    hello_timeout: float = 10.0
+    idle_timeout: float = 60.0
+    frame_timeout: float = 10.0
+    rate: float = 100.0
+    burst: float = 200.0
+    outbox_limit: int = 4 * 1024 * 1024
+
+
+class TcpPeer:
+    """One TCP connection as the hub sees it (a :class:`~net.hub.Peer`)."""
+
+    def __init__(self, pid: int, writer: asyncio.StreamWriter, outbox_limit: int) -> None:
+        self.pid = pid
+        peer = writer.get_extra_info("peername")
+        self.label = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else f"peer#{pid}"
+        self._writer = writer
+        self._limit = outbox_limit
+        self.closing = False
+
+    def deliver(self, frame: bytes) -> bool:
+        if self.closing:
+            return True
+        transport = self._writer.transport
+        if transport.is_closing():
+            return True
+        transport.write(frame)
+        return transport.get_write_buffer_size() <= self._limit
+
+    def close(self) -> None:
+        if not self.closing:
+            self.closing = True
+            self._writer.close()  # sends what is queued, then closes
+
+
+class TcpHost:
+    """The TCP server (see the module docstring).  ``await start()``, later ``await stop()``."""
+
+    def __init__(self, hub: Hub, config: HostConfig | None = None) -> None:
+        self.hub = hub
+        self.config = config or HostConfig()
+        self._server: asyncio.Server | None = None
+        self._peers: dict[int, TcpPeer] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._ids = itertools.count(1)
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "start() the host first"
+        return int(self._server.sockets[0].getsockname()[1])
+
+    @property
+    def connections(self) -> int:
+        return len(self._peers)
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(
+            self._handle, self.config.bind, self.config.port, limit=protocol.MAX_CLIENT_FRAME * 2
+        )
+        log.info("listening on %s:%d", self.config.bind, self.port)
+
+    async def stop(self, reason: str = "the host is shutting down") -> None:
+        """Close the server and every connection (telling them why), then stop the hub."""
+        if self._server is not None:
+            self._server.close()
+        message = protocol.encode(protocol.error(ErrorCode.SHUTTING_DOWN, reason))
+        for peer in list(self._peers.values()):
+            peer.deliver(message)
+            peer.close()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        self.hub.shutdown(wait=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        pid = next(self._ids)
+        peer = TcpPeer(pid, writer, self.config.outbox_limit)
+        try:
+            if len(self._peers) >= self.config.max_connections:
+                peer.deliver(
+                    protocol.encode(
+                        protocol.error(ErrorCode.BUSY, "this host has too many connections")
+                    )
+                )
+                return
+            self._peers[pid] = peer
+            self.hub.attach(peer)
+            reason = await self._read_loop(reader, peer)
+            log.info("%s: connection ended (%s)", peer.label, reason)
+        except Exception:
+            log.exception("%s: connection failed", peer.label)
+        finally:
+            self._peers.pop(pid, None)
+            self.hub.detach(peer)
+            peer.close()
+            if task is not None:
+                self._tasks.discard(task)
+
+    async def _read_loop(self, reader: asyncio.StreamReader, peer: TcpPeer) -> str:
+        cfg = self.config
+        tokens = cfg.burst
+        last = time.monotonic()
+        while not peer.closing:
+            member = self.hub.members.get(peer.pid)
+            if member is None:
+                return "dropped by the host"
+            wait = cfg.idle_timeout if member.greeted else cfg.hello_timeout
+            try:
+                async with asyncio.timeout(wait):
+                    header = await reader.readexactly(protocol.HEADER_BYTES)
+            except TimeoutError:
+                text = (
+                    f"no message for {wait:g} s; send a ping now and then"
+                    if member.greeted
+                    else f'no "hello" within {wait:g} s'
+                )
+                self._fatal(peer, ErrorCode.IDLE, text)
+                return "idle"
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return "closed by the client"
+            try:
+                length = protocol.frame_length(header, protocol.MAX_CLIENT_FRAME)
+            except ProtocolError as exc:
+                self._fatal(peer, exc.code, exc.text)
+                return exc.text
+            try:
+                async with asyncio.timeout(cfg.frame_timeout):
+                    body = await reader.readexactly(length)
+            except TimeoutError:
+                self._fatal(
+                    peer,
+                    ErrorCode.BAD_FRAME,
+                    f"frame body not received within {cfg.frame_timeout:g} s",
+                )
+                return "incomplete frame"
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return "closed mid-frame"
+            now = time.monotonic()
+            tokens = min(cfg.burst, tokens + (now - last) * cfg.rate)
+            last = now
+            if tokens < 1:
+                self._fatal(peer, ErrorCode.FLOOD, "too many messages too fast")
+                return "flood"
+            tokens -= 1
+            self.hub.receive(peer, body)
+        return "closed by the host"
+
+    def _fatal(self, peer: TcpPeer, code: str, text: str) -> None:
+        member = self.hub.members.get(peer.pid)
+        if member is not None:
+            self.hub.send(member, protocol.error(code, text))
+            self.hub.drop(member, text)
+        else:
+            peer.deliver(protocol.encode(protocol.error(code, text)))
+        peer.close()
