@@ -1,0 +1,342 @@
+"""The application: the window, the scene stack and the 60 FPS main loop.
+
+pygame owns the main thread.  Every frame the app reads the pending events, gives them to the
+top scene (after the global keys: F11 fullscreen, F1 help), lets every scene advance its
+animations and poll its network connection (which never blocks), and draws the stack from the
+lowest opaque scene up, then toasts and the tooltip.  Tests drive the same loop one frame at a
+time with :meth:`App.step` after posting events.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.i18n import set_language, t
+from game.ui.settings import MIN_SIZE, Settings
+from game.ui.text import Fonts
+from game.ui.widgets import Tooltip, Widget, draw_box
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+FPS = 60
+#: The design size: UI sizes given in code are pixels at 1280x800 and scale with the window.
+DESIGN = (1280, 800)
+
+
+@dataclass
+class Toast:
+    text: str
+    kind: str
+    age: float = 0.0
+    life: float = 4.0
+
+
+class App:
+    """The window and its scenes."""
+
+    def __init__(
+        self, settings: Settings | None = None, size: tuple[int, int] | None = None
+    ) -> None:
+        if not getattr(pygame, "IS_CE", False):
+            raise RuntimeError(
+                "Lantern Table needs pygame-ce; the classic 'pygame' package is installed instead "
+                "(pip uninstall pygame && pip install pygame-ce)"
+            )
+        self.settings = settings if settings is not None else Settings.load()
+        set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Lantern Table")
+        pygame.key.set_repeat(400, 35)
+        self.fullscreen = False
+        self.screen = self._open_window(size or self.settings.window_size, False)
+        if self.settings.fullscreen and size is None:
+            self.set_fullscreen(True)
+        pygame.key.stop_text_input()
+        self.fonts = Fonts()
+        self.stack: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.tooltip = Tooltip()
+        self.toasts: list[Toast] = []
+        self.focus: Widget | None = None
+        self.mouse = (0, 0)
+        self.frames = 0
+        self.time = 0.0
+        self.scale = 1.0
+        self._update_scale()
+        #: Called once after each frame is drawn (tests, benchmarks, screenshots).
+        self.after_frame: list[Callable[[App], None]] = []
+
+    # ---- window ----------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:
+                window = pygame.Window.from_display_module()
+                window.minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass
+        return screen
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between a window of the chosen size and the full screen."""
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.screen = self._open_window(self.settings.window_size, on)
+        self._resized()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.settings.window_size = size
+        if not self.fullscreen:
+            self.screen = self._open_window(size, False)
+            self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self._update_scale()
+        self.relayout()
+
+    def _update_scale(self) -> None:
+        w, h = self.screen.get_size()
+        self.scale = max(0.8, min(1.45, min(w / DESIGN[0], h / DESIGN[1])))
+
+    def px(self, n: float) -> int:
+        """``n`` design pixels at the current window size."""
+        return max(1, round(n * self.scale))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def relayout(self) -> None:
+        w, h = self.size
+        for scene in self.stack:
+            scene.layout(w, h)
+
+    def apply_language(self, code: str) -> None:
+        self.settings.language = code
+        set_language(code)
+        self.fonts.clear()
+        self.relayout()
+
+    # ---- scenes ----------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].pause()
+        self.set_focus(None)
+        self.stack.append(scene)
+        scene.layout(*self.size)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        self.set_focus(None)
+        scene.leave()
+        if self.stack:
+            self.stack[-1].layout(*self.size)
+            self.stack[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Pop the top scene and push ``scene`` in its place."""
+        if self.stack:
+            old = self.stack.pop()
+            self.set_focus(None)
+            old.leave()
+        self.stack.append(scene)
+        scene.layout(*self.size)
+        scene.enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Pop everything and start again from ``scene`` (e.g. back to the main menu)."""
+        while self.stack:
+            old = self.stack.pop()
+            old.leave()
+        self.running = True
+        return self.push(scene)
+
+    def pop_to(self, name: str) -> Scene | None:
+        """Pop scenes until the top one is called ``name``."""
+        while self.stack and self.stack[-1].name != name:
+            self.pop()
+        self.running = bool(self.stack)
+        return self.top
+
+    def scene_named(self, name: str) -> Scene | None:
+        for scene in reversed(self.stack):
+            if scene.name == name:
+                return scene
+        return None
+
+    def set_focus(self, widget: Widget | None) -> None:
+        if self.focus is widget:
+            return
+        if self.focus is not None:
+            self.focus.focused = False
+        self.focus = widget
+        if widget is not None:
+            widget.focused = True
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(widget.rect)
+        else:
+            pygame.key.stop_text_input()
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        """Show a short message at the top of the window for a few seconds."""
+        self.toasts = [x for x in self.toasts if x.text != text][-3:]
+        self.toasts.append(Toast(text, kind))
+
+    def show_help(self, topic: str | None = None) -> None:
+        from game.ui.scenes.overlays import HelpOverlay
+
+        top = self.top
+        if isinstance(top, HelpOverlay):
+            self.pop()
+            return
+        self.push(HelpOverlay(self, topic or (top.help_topic if top else "general")))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- the loop --------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: global keys first, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if self.screen.get_size() != pygame.display.get_surface().get_size() or (
+                event.type == pygame.VIDEORESIZE
+            ):
+                self._resized()
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        top = self.top
+        if top is None:
+            return
+        if event.type == pygame.KEYDOWN and self.focus is None:
+            if event.key == pygame.K_F11:
+                self.set_fullscreen(not self.fullscreen)
+                self.settings.fullscreen = self.fullscreen
+                return
+            if event.key == pygame.K_F1:
+                self.show_help()
+                return
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and self.focus is not None
+            and not self.focus.rect.collidepoint(event.pos)
+        ):
+            self.set_focus(None)
+        used = top.handle(event)
+        if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            top.on_escape()
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip."""
+        if dt is None:
+            dt = 1 / FPS
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        for hook in list(self.after_frame):
+            hook(self)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for scene in list(self.stack):
+            scene.update(dt)
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [x for x in self.toasts if x.age < x.life]
+        top = self.top
+        text = top.tooltip_at(self.mouse) if top is not None else ""
+        if text:
+            self.tooltip.request(text, self.mouse)
+        else:
+            self.tooltip.clear()
+        self.tooltip.update(dt)
+
+    def draw(self) -> None:
+        surface = self.screen
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        if not self.stack or not self.stack[first].opaque:
+            surface.fill(pal.BG)
+        for scene in self.stack[first:]:
+            scene.draw(surface)
+        self._draw_toasts(surface)
+        self.tooltip.draw(surface, self)
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        y = self.px(56)
+        for toast in self.toasts:
+            colour = {"error": (120, 40, 40), "good": (36, 96, 52)}.get(toast.kind, (44, 56, 80))
+            border = {"error": pal.BAD, "good": pal.GOOD}.get(toast.kind, pal.BORDER)
+            img = self.fonts.render(toast.text, self.px(16), pal.TEXT, wrap=self.px(640))
+            box = img.get_rect().inflate(self.px(28), self.px(16))
+            box.midtop = (surface.get_width() // 2, y)
+            alpha_left = toast.life - toast.age
+            if alpha_left < 0.4:
+                box.y -= int((0.4 - alpha_left) * 60)
+            draw_box(surface, box, colour, border, radius=self.px(8), width=2)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.bottom + self.px(6)
+
+    def run(self) -> int:
+        """Run until the window closes or the last scene pops."""
+        while self.running and self.stack:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        while self.stack:
+            self.stack.pop().leave()
+        try:
+            self.settings.save()
+        except OSError as exc:
+            print(f"lantern: could not save settings: {exc}")
+        pygame.display.quit()
+
+
+def caption() -> str:
+    return t("app.title")
+
+
+def now() -> float:
+    return time.perf_counter()

@@ -1,0 +1,348 @@
+"""The client side of one table: its connections, the latest messages, and how to act.
+
+Every game the window shows goes through ``net`` connections (``docs/protocol.md``):
+
+* **hot-seat and bots** — an in-process :class:`net.local.LocalHost`; one connection per human
+  seat played on this computer (each with its own seat token), bot seats filled by the host;
+  a game of bots only is watched through one spectator connection;
+* **LAN** — one TCP connection (:class:`net.client.TcpConnection`).
+
+:class:`TableClient` polls every connection each frame (never blocking), keeps the newest
+``lobby``, the newest ``state`` per local seat and the ``game_over`` result, collects the events
+to animate and log (from one connection only, so nothing is shown twice), and sends actions and
+undos with the sequence number of the state they were chosen in.  It decides no rule: what may
+be done comes from each seat's ``legal`` list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.ui.games.base import SeatInfo
+
+
+class Conn(Protocol):
+    """The part of ``net.connection.Connection`` the client uses."""
+
+    @property
+    def connected(self) -> bool: ...
+
+    def send(self, msg: dict[str, Any]) -> None: ...
+
+    def poll(self) -> list[dict[str, Any]]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class SeatSpec:
+    """One seat as chosen in the setup scene."""
+
+    kind: str  # "human" | "bot"
+    name: str
+    colour: str
+    bot: str = "normal"
+
+
+@dataclass
+class Notice:
+    """Something to tell the player: an error from the host, a disconnect, a chat line."""
+
+    kind: str  # error | info | chat | disconnected
+    text: str
+    code: str = ""
+
+
+@dataclass
+class TableClient:
+    """The connections of one table (see the module docstring).
+
+    ``conns`` maps a seat to its connection; the key ``None`` is a spectator connection.
+    """
+
+    game_id: str
+    conns: dict[int | None, Conn]
+    local_host: Any = None
+    table_id: str | None = None
+    owner: int | None = None
+    lobby: dict[str, Any] | None = None
+    states: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    game_over: dict[str, Any] | None = None
+    notices: list[Notice] = field(default_factory=list)
+    #: Events (from the log connection) not yet given to the view, oldest first.
+    events: list[dict[str, Any]] = field(default_factory=list)
+    #: Chat lines and other text for the log: (seat or None, text).
+    chat: list[tuple[int | None, str]] = field(default_factory=list)
+    tokens: dict[int | None, str] = field(default_factory=dict)
+    waiting: list[dict[str, Any]] = field(default_factory=list)
+    #: Seats whose action or undo was sent and not yet answered (no double sends).
+    busy: set[int] = field(default_factory=set)
+    on_joined: Callable[[TableClient, int | None, dict[str, Any]], None] | None = None
+    closed: bool = False
+
+    # ---- which connection is which ----------------------------------------------------------
+    @property
+    def local_seats(self) -> list[int]:
+        """Seats played on this computer, in seat order."""
+        return sorted(s for s in self.conns if s is not None)
+
+    @property
+    def log_key(self) -> int | None:
+        """The connection whose events feed the animations and the log."""
+        seats = self.local_seats
+        return seats[0] if seats else None
+
+    @property
+    def started(self) -> bool:
+        return bool(self.lobby and self.lobby.get("started")) or bool(self.states)
+
+    def latest(self) -> dict[str, Any] | None:
+        """The newest state message of any connection."""
+        best = None
+        for msg in self.states.values():
+            if best is None or msg.get("seq", -1) > best.get("seq", -1):
+                best = msg
+        return best
+
+    def to_move(self) -> list[int]:
+        latest = self.latest()
+        return list(latest.get("to_move", [])) if latest else []
+
+    def seat_infos(self, players: int) -> list[SeatInfo]:
+        """Names, colours and kinds of every seat (from the lobby)."""
+        seats = (self.lobby or {}).get("seats", [])
+        out = []
+        for i in range(players):
+            info = seats[i] if i < len(seats) else {}
+            name = info.get("name") or f"#{i + 1}"
+            out.append(
+                SeatInfo(
+                    seat=i,
+                    name=name,
+                    colour=info.get("colour") or "grey",
+                    kind=info.get("kind") or "human",
+                    local=i in self.conns,
+                )
+            )
+        return out
+
+    # ---- the loop -----------------------------------------------------------------------------
+    def poll(self) -> bool:
+        """Read every connection; True when anything changed."""
+        changed = False
+        for key, conn in list(self.conns.items()):
+            for msg in conn.poll():
+                changed = True
+                self._receive(key, msg)
+        return changed
+
+    def _receive(self, key: int | None, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "joined":
+            self.table_id = msg.get("table")
+            self.tokens[key] = msg.get("token", "")
+            if msg.get("owner"):
+                self.owner = key
+            if self.on_joined is not None:
+                self.on_joined(self, key, msg)
+        elif kind == "lobby":
+            self.lobby = msg
+        elif kind == "state":
+            old = self.states.get(key)
+            if old is None or msg.get("seq", 0) >= old.get("seq", 0):
+                self.states[key] = msg
+            if key is not None:
+                self.busy.discard(key)
+            if key == self.log_key:
+                self.events.extend(msg.get("events", []))
+            self.waiting = list(msg.get("waiting", []))
+        elif kind == "game_over":
+            self.game_over = msg
+        elif kind == "waiting":
+            self.waiting = list(msg.get("seats", []))
+        elif kind == "error":
+            if key is not None:
+                self.busy.discard(key)
+            self.notices.append(Notice("error", str(msg.get("text", "")), str(msg.get("code", ""))))
+        elif kind == "chat":
+            self.chat.append((msg.get("seat"), f"{msg.get('name', '')}: {msg.get('text', '')}"))
+        elif kind in ("left", "table_closed"):
+            self.notices.append(Notice("info", str(msg.get("reason", "")), kind))
+        elif kind == "disconnected":
+            self.notices.append(Notice("disconnected", str(msg.get("reason", "")), kind))
+
+    # ---- acting -------------------------------------------------------------------------------
+    def state_of(self, seat: int | None) -> dict[str, Any] | None:
+        return self.states.get(seat)
+
+    def can_act(self, seat: int) -> bool:
+        st = self.states.get(seat)
+        return bool(st and st.get("legal")) and seat not in self.busy
+
+    def send_action(self, seat: int, action: tuple[Any, ...]) -> bool:
+        """Send ``action`` for ``seat`` (chosen in that seat's newest state); False if not sent."""
+        st = self.states.get(seat)
+        conn = self.conns.get(seat)
+        if st is None or conn is None or seat in self.busy:
+            return False
+        conn.send({"t": "action", "seq": st["seq"], "action": list(action)})
+        self.busy.add(seat)
+        return True
+
+    def can_undo(self, seat: int) -> bool:
+        st = self.states.get(seat)
+        return bool(st and st.get("can_undo")) and seat not in self.busy
+
+    def undo(self, seat: int) -> bool:
+        st = self.states.get(seat)
+        conn = self.conns.get(seat)
+        if st is None or conn is None or seat in self.busy:
+            return False
+        conn.send({"t": "undo", "seq": st["seq"]})
+        self.busy.add(seat)
+        return True
+
+    def send(self, seat: int | None, msg: dict[str, Any]) -> None:
+        conn = self.conns.get(seat)
+        if conn is not None:
+            conn.send(msg)
+
+    def take_events(self) -> list[dict[str, Any]]:
+        events, self.events = self.events, []
+        return events
+
+    def take_notices(self) -> list[Notice]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def close(self) -> None:
+        """Close every connection and the in-process host (its autosave stays on disk)."""
+        if self.closed:
+            return
+        self.closed = True
+        for conn in self.conns.values():
+            with contextlib.suppress(Exception):
+                conn.close()
+        if self.local_host is not None:
+            with contextlib.suppress(Exception):
+                self.local_host.close()
+
+
+def _hello(name: str) -> dict[str, Any]:
+    from net.protocol import PROTOCOL_VERSION
+
+    return {"t": "hello", "version": PROTOCOL_VERSION, "name": name, "client": "lantern-ui"}
+
+
+def start_local_game(
+    game_id: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any],
+    *,
+    seed: int | None = None,
+    bot_delay_ms: int = 350,
+    save_dir: str | None = None,
+) -> TableClient:
+    """Open an in-process host and a table for a hot-seat / bot game, and start it.
+
+    The first human seat creates the table (or a spectator, when every seat is a bot); once
+    the host answers ``joined``, bot seats are set up, the other human seats join on their own
+    connections, names and colours are set, and the game starts.  Everything after the first
+    answer is sent at once: the host handles messages in the order they were sent.
+    """
+    from net.local import LocalHost
+
+    host = LocalHost(save_dir=save_dir) if save_dir else LocalHost()
+    humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+    first: int | None = humans[0] if humans else None
+    conn = host.connect()
+    first_name = seats[first].name if first is not None else "Spectator"
+    conn.send(_hello(first_name))
+    create: dict[str, Any] = {
+        "t": "create_table",
+        "game": game_id,
+        "players": len(seats),
+        "options": options,
+        "bot_delay_ms": bot_delay_ms,
+    }
+    if seed is not None:
+        create["seed"] = seed
+    if first is None:
+        create["spectate"] = True
+    else:
+        create["seat"] = first
+    conn.send(create)
+    client = TableClient(game_id, {first: conn}, local_host=host)
+
+    def joined(client: TableClient, key: int | None, msg: dict[str, Any]) -> None:
+        if key != first or client.on_joined is None:
+            return
+        client.on_joined = None
+        table = msg["table"]
+        owner = client.conns[first]
+        colours = [s.colour for s in seats]
+        from net.session import COLOURS
+
+        spare = [c for c in COLOURS if c not in colours]
+        # 1. Move every seat to a spare colour, so the chosen colours never collide midway.
+        for i, spec in enumerate(seats):
+            if spec.kind == "bot":
+                owner.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
+                owner.send({"t": "set_seat", "seat": i, "colour": spare[i], "name": spec.name})
+        if first is not None:
+            owner.send(
+                {"t": "set_seat", "seat": first, "colour": spare[first], "name": seats[first].name}
+            )
+        for i in humans[1:]:
+            c = host.connect()
+            client.conns[i] = c
+            c.send(_hello(seats[i].name))
+            c.send({"t": "join", "table": table, "seat": i, "name": seats[i].name})
+            c.send({"t": "set_seat", "seat": i, "colour": spare[i]})
+        # 2. The chosen colours; 3. ready and start.
+        for i, spec in enumerate(seats):
+            sender = client.conns[i] if spec.kind == "human" else owner
+            sender.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+        for i in humans[1:]:
+            client.conns[i].send({"t": "ready"})
+        owner.send({"t": "start"})
+
+    client.on_joined = joined
+    return client
+
+
+def resume_local_game(path: str, local_seats: list[int] | None = None) -> TableClient:
+    """Continue a saved game in an in-process host: every human seat of the save is played on
+    this computer (bots keep their bots).  Raises ``BadState`` for a bad file."""
+    from game.core.match import Replay
+    from net.local import LocalHost
+
+    replay = Replay.load(path)
+    host = LocalHost()
+    try:
+        table = host.resume(path)
+    except Exception:
+        host.close()
+        raise
+    humans = [
+        i
+        for i, info in enumerate(replay.seats)
+        if (info or {}).get("kind", "human") != "bot" and (local_seats is None or i in local_seats)
+    ]
+    conns: dict[int | None, Conn] = {}
+    if not humans:
+        c = host.connect()
+        c.send(_hello("Spectator"))
+        c.send({"t": "join", "table": table, "spectate": True})
+        conns[None] = c
+    for i in humans:
+        c = host.connect()
+        name = (replay.seats[i] or {}).get("name") or f"#{i + 1}"
+        c.send(_hello(name))
+        c.send({"t": "join", "table": table, "seat": i, "name": name})
+        conns[i] = c
+    client = TableClient(replay.game, conns, local_host=host, table_id=table)
+    return client

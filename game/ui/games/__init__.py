@@ -1,0 +1,58 @@
+"""Per-game table views, chosen by game id.
+
+Each game the client can show has a module here whose ``VIEW`` is a
+:class:`~game.ui.games.base.GameView` subclass; the game scene, the replay viewer and the
+screenshot command look it up with :func:`view_class`.  Keyflower and Glen More plug in by adding
+their module to :data:`VIEWS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.ui.i18n import t
+
+if TYPE_CHECKING:
+    from game.ui.games.base import GameView
+
+#: Game id -> module defining ``VIEW``.
+VIEWS: dict[str, str] = {
+    "kingdom-builder": "game.ui.games.kingdom_builder",
+}
+
+
+class NoView(LookupError):
+    """A game this client cannot draw yet."""
+
+
+def view_class(game_id: str) -> type[GameView]:
+    """The view class of ``game_id``."""
+    module = VIEWS.get(game_id)
+    if module is None:
+        raise NoView(t("error.no_view", game=game_id))
+    cls: type[GameView] = importlib.import_module(module).VIEW
+    return cls
+
+
+def help_pages(game_id: str) -> list[tuple[Callable[[], str], Callable[[], list[tuple[str, ...]]]]]:
+    """The help overlay's pages for ``game_id`` (rules, tiles, cards), or none."""
+    module = VIEWS.get(game_id)
+    if module is None:
+        return []
+    pages: list[tuple[Callable[[], str], Callable[[], list[tuple[str, ...]]]]] = (
+        importlib.import_module(module).help_pages()
+    )
+    return pages
+
+
+def value_label(game_id: str, option: str, value: object) -> str:
+    """How the setup screen names a value of a game option (section, card, ...)."""
+    module = VIEWS.get(game_id)
+    if module is not None:
+        fn = getattr(importlib.import_module(module), "option_value_label", None)
+        if fn is not None:
+            label: str = fn(option, value)
+            return label
+    return str(value)

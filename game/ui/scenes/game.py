@@ -1,0 +1,431 @@
+"""The game scene: one table, whatever the game, drawn by that game's view.
+
+Common to every game: the top bar (what to do now, Undo, End turn, extra buttons, Help, Menu),
+the log, the hot-seat curtain, errors from the host, the end-of-game sequence and the switch to
+the results.  The board and the side panel belong to the game's
+:class:`~game.ui.games.base.GameView`.
+
+Which seat's view is shown: the one local seat; with several local (hot-seat) seats, the local
+seat whose turn it is — switching seats in a game with secrets puts up the curtain first
+("Pass to Anna").  With no local seat (a game of bots) the spectator view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.client import TableClient
+from game.ui.games import view_class
+from game.ui.games.base import GameView, LogLine
+from game.ui.i18n import t
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_box
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+#: How long the finished board stays before the results scene (seconds at speed 1).
+RESULTS_PAUSE = 1.6
+MAX_LOG = 400
+
+
+class GameScene(Scene):
+    """A table in play (see the module docstring)."""
+
+    name = "game"
+
+    def __init__(self, app: App, client: TableClient, players: int) -> None:
+        super().__init__(app)
+        self.client = client
+        self.players = players
+        self.help_topic = f"game:{client.game_id}"
+        cls = view_class(client.game_id)
+        self.view: GameView = cls(app, client.seat_infos(players))
+        self.shown: int | None = None
+        self.revealed: int | None = None  # the seat the curtain was last lifted for
+        self.log: list[LogLine] = []
+        self.log_scroll = 0
+        self.results_shown = False
+        self.results_timer = 0.0
+        self.scoring_started = False
+        self.last_seq = -1
+        self.undo_button = Button(
+            "undo",
+            lambda: t("game.undo"),
+            self.undo,
+            hint="Ctrl+Z",
+            tooltip=lambda: t("game.undo.tip"),
+            enabled=self._can_undo,
+        )
+        self.end_button = Button(
+            "end_turn",
+            lambda: t("game.end_turn"),
+            self.end_turn,
+            hint="Enter",
+            style="primary",
+            enabled=lambda: self._end_action() is not None,
+        )
+        self.help_button = Button("game_help", lambda: t("common.help"), self._help, hint="F1")
+        self.menu_button = Button("game_menu", lambda: t("game.menu"), self.open_menu, hint="Esc")
+        self.results_button = Button(
+            "results", lambda: t("game.results"), self.show_results, style="primary"
+        )
+        self.results_button.visible = False
+        self.extra_buttons: list[Button] = []
+        for b in (
+            self.undo_button,
+            self.end_button,
+            self.help_button,
+            self.menu_button,
+            self.results_button,
+        ):
+            self.add(b)
+
+    # ---- layout ----------------------------------------------------------------------------
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        bar_h = px(52)
+        self.bar = pygame.Rect(0, 0, w, bar_h)
+        margin = px(8)
+        top = bar_h + margin
+        avail_h = h - top - margin
+        panel_min = px(330)
+        # The board: as large as the height allows, leaving the panel at least panel_min.
+        size = min((w - panel_min - 3 * margin) / 35.5, avail_h / 30.5)
+        board_w = int(size * 35.5) + 6
+        panel_w = w - board_w - 3 * margin
+        if panel_w > px(560):
+            # Wide windows: give the extra width to the board's margins, not the panel.
+            panel_w = px(560)
+        board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
+        panel_x = board.right + margin
+        log_h = max(px(96), min(px(230), int(avail_h * 0.2)))
+        panel = pygame.Rect(panel_x, top, panel_w, avail_h - log_h - margin)
+        self.log_rect = pygame.Rect(panel_x, panel.bottom + margin, panel_w, log_h)
+        self.view.layout(board, panel)
+        # Buttons on the right of the top bar.
+        bh = px(38)
+        y = (bar_h - bh) // 2
+        x = w - px(10)
+        for b, bw in ((self.menu_button, px(110)), (self.help_button, px(104))):
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= px(8)
+        for b in self.extra_buttons:
+            x -= px(120)
+            b.rect = pygame.Rect(x, y, px(120), bh)
+            x -= px(8)
+        for b, bw in ((self.end_button, px(168)), (self.undo_button, px(132))):
+            x -= bw
+            b.rect = pygame.Rect(x, y, bw, bh)
+            x -= px(8)
+        self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
+        self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
+        self.status_rect = pygame.Rect(px(14), 0, x - px(24), bar_h)
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._poll(force=True)
+
+    def leave(self) -> None:
+        self.client.close()
+
+    # ---- network -----------------------------------------------------------------------------
+    def _poll(self, force: bool = False) -> None:
+        if not self.client.poll() and not force:
+            return
+        for notice in self.client.take_notices():
+            if notice.kind == "error":
+                self.app.toast(notice.text, "error")
+            elif notice.kind == "disconnected" and not self.client.closed:
+                self.app.toast(t("game.disconnected", reason=notice.text), "error")
+            elif notice.text:
+                self.app.toast(notice.text, "info")
+        if self.client.lobby is not None:
+            infos = self.client.seat_infos(self.players)
+            if [(s.name, s.colour, s.kind) for s in infos] != [
+                (s.name, s.colour, s.kind) for s in self.view.seats
+            ]:
+                self.view.seats = infos
+                self.view.panel_surf = None  # type: ignore[attr-defined]
+        self._choose_seat()
+        self._refresh_view()
+
+    def _choose_seat(self) -> None:
+        """Which local seat to show; the curtain when it changes in a game with secrets."""
+        local = self.client.local_seats
+        if not local:
+            self.shown = None
+            return
+        if len(local) == 1:
+            self.shown = local[0]
+            return
+        candidate = next((s for s in self.client.to_move() if s in local), None)
+        if candidate is None:
+            if self.shown is None:
+                self.shown = local[0]
+            return
+        if candidate != self.shown or self.revealed is None:
+            self.shown = candidate
+            if self.view.has_secrets and self.revealed != candidate and not self.client.game_over:
+                self._curtain(candidate)
+
+    def _curtain(self, seat: int) -> None:
+        from game.ui.scenes.overlays import CurtainOverlay
+
+        info = self.view.seats[seat]
+        top = self.app.top
+        if isinstance(top, CurtainOverlay):
+            self.app.pop()
+        if self.app.top is not self:
+            # Something else (help, menu) is open: put the curtain under it is not possible, so
+            # close those first; the curtain must hide the table now.
+            while self.app.top is not self and self.app.top is not None:
+                self.app.pop()
+        self.app.push(
+            CurtainOverlay(
+                self.app,
+                info.name,
+                info.rgb(self.app.settings.colour_blind),
+                on_ready=lambda: self._revealed(seat),
+            )
+        )
+
+    def _revealed(self, seat: int) -> None:
+        self.revealed = seat
+        self._refresh_view(force=True)
+
+    def _refresh_view(self, force: bool = False) -> None:
+        msg = self.client.state_of(self.shown)
+        if msg is None:
+            msg = self.client.latest()
+        if msg is None:
+            return
+        seq = msg.get("seq", 0)
+        if seq == self.last_seq and not force and not self.client.events:
+            return
+        self.last_seq = seq
+        events = self.client.take_events()
+        for ev in events:
+            line = self.view.describe_event(ev)
+            if line is not None:
+                self.log.append(line)
+        if self.log:
+            del self.log[:-MAX_LOG]
+        multi = len(self.client.local_seats) > 1
+        view = msg.get("view", {})
+        legal = (
+            msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
+        )
+        self.view.show_private = not multi or self.shown in self.client.to_move()  # type: ignore[attr-defined]
+        self.view.set_view(view, [tuple(a) for a in legal], events)
+        if self.extra_buttons != self._extra():
+            pass
+
+    def _may_show(self, seat: int) -> bool:
+        """Hot-seat: only act for the seat the curtain was lifted for."""
+        if len(self.client.local_seats) <= 1 or not self.view.has_secrets:
+            return True
+        return self.revealed == seat
+
+    def _extra(self) -> list[Button]:
+        return self.extra_buttons
+
+    # ---- acting -------------------------------------------------------------------------------
+    def act(self, action: tuple[Any, ...]) -> None:
+        if self.shown is None or not self._may_show(self.shown):
+            return
+        if tuple(action) not in [tuple(a) for a in self.view.legal]:
+            return
+        self.client.send_action(self.shown, tuple(action))
+
+    def _end_action(self) -> tuple[Any, ...] | None:
+        if self.shown is None or self.shown in self.client.busy:
+            return None
+        return self.view.end_action()
+
+    def end_turn(self) -> None:
+        action = self._end_action()
+        if action is not None:
+            self.act(action)
+
+    def _can_undo(self) -> bool:
+        return (
+            self.shown is not None
+            and self._may_show(self.shown)
+            and self.client.can_undo(self.shown)
+        )
+
+    def undo(self) -> None:
+        if self._can_undo() and self.shown is not None:
+            self.client.undo(self.shown)
+        elif self.shown is not None and self.client.state_of(self.shown) is not None:
+            self.app.toast(t("game.undo.unavailable"), "info")
+
+    def _help(self) -> None:
+        self.app.show_help(self.help_topic)
+
+    def open_menu(self) -> None:
+        from game.ui.scenes.overlays import GameMenuOverlay
+
+        self.app.push(GameMenuOverlay(self.app, self.leave_table, lambda: t("game.menu.leave")))
+
+    def leave_table(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def show_results(self) -> None:
+        from game.ui.scenes.results import ResultsScene
+
+        result = self.client.game_over
+        if result is None:
+            return
+        self.results_shown = True
+        self.app.push(ResultsScene(self.app, result, self.view.seats, self.view.score_categories()))
+
+    # ---- events ---------------------------------------------------------------------------
+    def on_escape(self) -> None:
+        self.open_menu()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.view.mouse_moved(event.pos)  # type: ignore[attr-defined]
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            action = self.view.click(event.pos)
+            if action is not None:
+                self.act(action)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse):
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.results_button.visible:
+                self.show_results()
+            else:
+                self.end_turn()
+            return True
+        if (k == pygame.K_z and event.mod & pygame.KMOD_CTRL) or k == pygame.K_u:
+            self.undo()
+            return True
+        action = self.view.key(event)
+        if action is not None:
+            self.act(action)
+            return True
+        return False
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str:
+        text = super().tooltip_at(pos)
+        if text:
+            return text
+        return self.view.hover(pos)
+
+    # ---- time ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._poll()
+        self._sync_extra_buttons()
+        self.view.update(dt)
+        if self.client.game_over is not None and not self.view.animating():
+            if not self.scoring_started:
+                self.scoring_started = True
+                self.view.start_scoring()
+            elif self.view.scoring_done() and not self.results_shown:
+                self.results_button.visible = True
+                self.results_timer += dt
+                if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
+                    self.show_results()
+
+    def _sync_extra_buttons(self) -> None:
+        wanted = self.view.extra_actions() if self.shown is not None else []
+        labels = [label for _a, label in wanted]
+        if [b.text for b in self.extra_buttons] == labels:
+            return
+        for b in self.extra_buttons:
+            self.widgets.remove(b)
+        self.extra_buttons = []
+        for i, (action, label) in enumerate(wanted):
+            b = Button(f"extra_{i}", label, (lambda a=action: self.act(a)))
+            self.extra_buttons.append(b)
+            self.add(b)
+        self.layout(*self.size)
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.BG)
+        self.view.draw(surface)
+        self._draw_bar(surface)
+        self._draw_log(surface)
+        self.draw_widgets(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        pygame.draw.rect(surface, pal.BG_PANEL, self.bar)
+        pygame.draw.line(surface, pal.BORDER, self.bar.bottomleft, self.bar.bottomright)
+        text = self.view.status()
+        if self.shown is not None and self.shown in self.client.busy:
+            text = t("game.sending")
+        if self.client.waiting and not self.client.game_over:
+            names = ", ".join(str(w.get("name") or "?") for w in self.client.waiting)
+            seats = self.client.lobby.get("seats", []) if self.client.lobby else []
+            human_wait = any(
+                0 <= int(w.get("seat", -1)) < len(seats)
+                and seats[int(w["seat"])].get("kind") != "bot"
+                for w in self.client.waiting
+            )
+            if human_wait and not any(
+                w.get("seat") in self.client.local_seats for w in self.client.waiting
+            ):
+                text = t("game.waiting_for", names=names)
+        if not text:
+            return
+        x = self.status_rect.x
+        current = self.view.view.get("current") if self.view.view else None
+        if isinstance(current, int) and 0 <= current < len(self.view.seats):
+            sw = self.view.seats[current].swatch(px(24), self.app.settings.colour_blind)
+            surface.blit(sw, sw.get_rect(midleft=(x, self.bar.centery)))
+            x += px(32)
+        width = self.status_rect.right - x
+        size = self.app.fonts.fit(text, px(18), width, minimum=px(12))
+        text = self.app.fonts.ellipsize(text, size, width)
+        img = self.app.fonts.render(text, size, pal.TEXT)
+        surface.blit(img, img.get_rect(midleft=(x, self.bar.centery)))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        rect = self.log_rect
+        draw_box(surface, rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
+        inner = rect.inflate(-px(16), -px(10))
+        size = px(13)
+        line_h = self.app.fonts.line_height(size)
+        rows = max(1, inner.height // line_h)
+        lines = self.log + [LogLine(seat, text) for seat, text in self.client.chat[-20:]]
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - rows) : end]
+        if not shown:
+            img = self.app.fonts.render(t("game.log_empty"), size, pal.TEXT_DISABLED)
+            surface.blit(img, inner.topleft)
+            return
+        y = inner.bottom - len(shown) * line_h
+        for line in shown:
+            x = inner.x
+            if line.seat is not None and 0 <= line.seat < len(self.view.seats):
+                sw = self.view.seats[line.seat].swatch(px(12), self.app.settings.colour_blind)
+                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
+            x += px(18)
+            text = self.app.fonts.ellipsize(line.text, size, inner.right - x)
+            img = self.app.fonts.render(text, size, pal.TEXT)
+            surface.blit(img, (x, y))
+            y += line_h

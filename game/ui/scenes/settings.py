@@ -1,0 +1,149 @@
+"""The settings: language, window, animations, colour-blind palette, outlines, name.
+
+Every change applies at once and is saved when the scene closes (and when the app quits).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.i18n import LANGUAGES, t
+from game.ui.scenes.common import PageScene, panel
+from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.ui.widgets import Choice, Label, TextField, Toggle, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def _speed_label(speed: float) -> str:
+    if speed == 0:
+        return t("settings.anim_off")
+    return t("settings.anim_factor", factor=f"{speed:g}")
+
+
+class SettingsScene(PageScene):
+    name = "settings"
+    help_topic = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.title = lambda: t("settings.title")
+        s = app.settings
+        self.rows: list[tuple[Label, Widget]] = []
+        self.language = Choice(
+            "language",
+            [(code, name) for code, name in LANGUAGES.items()],
+            s.language,
+            app.apply_language,
+        )
+        sizes = list(WINDOW_SIZES)
+        if tuple(s.window_size) not in sizes:
+            sizes.append(tuple(s.window_size))
+        self.window = Choice(
+            "window_size",
+            [(size, f"{size[0]} × {size[1]}") for size in sizes],
+            tuple(s.window_size),
+            self._set_size,
+        )
+        self.fullscreen = Toggle(
+            "fullscreen", lambda: t("settings.fullscreen_on"), app.fullscreen, self._set_fullscreen
+        )
+        self.speed = Choice(
+            "animation_speed",
+            [(v, (lambda v=v: _speed_label(v))) for v in ANIMATION_SPEEDS],
+            s.animation_speed,
+            self._set_speed,
+        )
+        self.colour_blind = Toggle(
+            "colour_blind",
+            lambda: t("settings.colour_blind_on"),
+            s.colour_blind,
+            self._set_colour_blind,
+            tooltip=lambda: t("settings.colour_blind.tip"),
+        )
+        self.outlines = Toggle(
+            "strong_outlines",
+            lambda: t("settings.outlines_on"),
+            s.strong_outlines,
+            lambda v: setattr(self.app.settings, "strong_outlines", v),
+        )
+        self.preview = Toggle(
+            "score_preview",
+            lambda: t("settings.preview_on"),
+            s.score_preview,
+            lambda v: setattr(self.app.settings, "score_preview", v),
+        )
+        self.name_field = TextField(
+            "player_name",
+            s.player_name,
+            placeholder=lambda: t("settings.name_placeholder"),
+            max_length=20,
+            on_change=lambda v: setattr(self.app.settings, "player_name", v.strip()),
+        )
+        for key, widget in (
+            ("settings.language", self.language),
+            ("settings.window_size", self.window),
+            ("settings.fullscreen", self.fullscreen),
+            ("settings.animation_speed", self.speed),
+            ("settings.colour_blind", self.colour_blind),
+            ("settings.outlines", self.outlines),
+            ("settings.preview", self.preview),
+            ("settings.player_name", self.name_field),
+        ):
+            label = Label(lambda k=key: t(k), size=17)
+            self.rows.append((label, widget))
+            self.add(label)
+            self.add(widget)
+        self.note = Label(lambda: t("settings.note"), size=14, colour=pal.TEXT_DIM, wrap=True)
+        self.add(self.note)
+
+    def _set_size(self, size: tuple[int, int]) -> None:
+        self.app.set_window_size(size)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.app.settings.fullscreen = on
+        self.app.set_fullscreen(on)
+
+    def _set_speed(self, speed: float) -> None:
+        self.app.settings.animation_speed = speed
+
+    def _set_colour_blind(self, on: bool) -> None:
+        self.app.settings.colour_blind = on
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        area = self.content_rect()
+        self.panel = pygame.Rect(0, 0, min(px(860), area.width), 0)
+        row_h = px(52)
+        self.panel.height = row_h * len(self.rows) + px(100)
+        self.panel.midtop = (w // 2, area.y)
+        label_w = int(self.panel.width * 0.42)
+        y = self.panel.y + px(18)
+        for label, widget in self.rows:
+            label.rect = pygame.Rect(self.panel.x + px(24), y, label_w - px(24), row_h - px(10))
+            widget.rect = pygame.Rect(
+                self.panel.x + label_w, y, self.panel.width - label_w - px(24), row_h - px(10)
+            )
+            y += row_h
+        self.note.rect = pygame.Rect(
+            self.panel.x + px(24), y + px(6), self.panel.width - px(48), px(60)
+        )
+        self.fullscreen.value = self.app.fullscreen
+
+    def leave(self) -> None:
+        try:
+            self.app.settings.save()
+        except OSError as exc:
+            self.app.toast(t("settings.save_failed", error=str(exc)), "error")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        panel(surface, self.panel, self.app)
+        super().draw_widgets(surface)

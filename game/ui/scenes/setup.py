@@ -1,0 +1,533 @@
+"""New game: choose the game, 2..max players, who sits where, names, colours and options.
+
+Seats are human (on this computer), a bot of some difficulty, or — when hosting a LAN game —
+open for a player on the network.  The game's options come from its ``OptionSpec`` list
+(``Game.options``): on/off switches, choices, and lists such as Kingdom Builder's four sections
+or three cards, each of which may be left to chance ("random").  Whether a combination is
+allowed is the engine's decision: the host refuses bad options with a reason, shown here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.i18n import has, t
+from game.ui.scenes.common import PageScene, panel
+from game.ui.widgets import Button, Choice, Label, TextField, Toggle, Widget
+
+if TYPE_CHECKING:
+    from game.core.api import Game, OptionSpec
+    from game.ui.app import App
+
+#: Seat kinds offered: human, the bot difficulties, and (when hosting) open for the LAN.
+BOT_LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 20
+
+
+def option_label(game_id: str, spec: OptionSpec) -> str:
+    key = f"option.{game_id}.{spec.name}"
+    return t(key) if has(key) else spec.label
+
+
+def option_help(game_id: str, spec: OptionSpec) -> str:
+    key = f"option.{game_id}.{spec.name}.help"
+    return t(key) if has(key) else spec.help
+
+
+def value_label(game_id: str, spec: OptionSpec, value: Any) -> str:
+    """How an option value is shown: "random", seat numbers, and the game's own names."""
+    if value == "random":
+        return t("setup.random")
+    if spec.name == "start_seat" and isinstance(value, str) and value.isdigit():
+        return t("setup.seat_n", n=int(value) + 1)
+    from game.ui.games import value_label as game_value_label
+
+    return game_value_label(game_id, spec.name, value)
+
+
+class OptionRow:
+    """The widgets of one game option and how to read its value back."""
+
+    def __init__(self, scene: SetupScene, game_id: str, spec: OptionSpec) -> None:
+        self.spec = spec
+        self.label = Label(lambda: option_label(game_id, spec), size=16)
+        self.label.tooltip = lambda: option_help(game_id, spec)
+        self.main: Widget
+        self.parts: list[Widget] = []
+        kind = spec.kind
+        if kind == "bool":
+            self.main = Toggle(
+                f"opt_{spec.name}",
+                lambda: t("setup.on"),
+                bool(spec.default),
+                tooltip=lambda: option_help(game_id, spec),
+                on_change=lambda v: scene.options_changed(),
+            )
+        elif kind == "choice":
+            self.main = Choice(
+                f"opt_{spec.name}",
+                [(c, (lambda c=c: value_label(game_id, spec, c))) for c in spec.choices],
+                spec.default,
+                lambda v: scene.options_changed(),
+                tooltip=lambda: option_help(game_id, spec),
+            )
+        elif kind == "int":
+            self.main = Choice(
+                f"opt_{spec.name}",
+                [(v, str(v)) for v in range(spec.minimum, spec.maximum + 1)],
+                spec.default,
+                tooltip=lambda: option_help(game_id, spec),
+            )
+        elif kind in ("multi", "flags"):
+            self.main = Choice(
+                f"opt_{spec.name}",
+                [("random", lambda: t("setup.random")), ("chosen", lambda: t("setup.choose"))],
+                "random" if spec.default == "random" else "chosen",
+                lambda v: scene.options_changed(),
+                tooltip=lambda: option_help(game_id, spec),
+            )
+            for i in range(spec.count):
+                if kind == "multi":
+                    choices = list(spec.choices)
+                    default = choices[i % len(choices)] if choices else None
+                    self.parts.append(
+                        Choice(
+                            f"opt_{spec.name}_{i}",
+                            [(c, (lambda c=c: value_label(game_id, spec, c))) for c in choices],
+                            default,
+                            font_size=14,
+                        )
+                    )
+                else:
+                    self.parts.append(
+                        Toggle(
+                            f"opt_{spec.name}_{i}", (lambda i=i: t("setup.flag_n", n=i + 1)), False
+                        )
+                    )
+        else:
+            raise ValueError(f"option kind {kind!r} is not supported by the setup screen")
+
+    def widgets(self) -> list[Widget]:
+        return [self.label, self.main, *self.parts]
+
+    def chosen(self) -> bool:
+        return isinstance(self.main, Choice) and self.main.value == "chosen"
+
+    def value(self) -> Any:
+        kind = self.spec.kind
+        if kind == "bool":
+            assert isinstance(self.main, Toggle)
+            return self.main.value
+        if kind in ("choice", "int"):
+            assert isinstance(self.main, Choice)
+            return self.main.value
+        if not self.chosen():
+            return "random"
+        if kind == "multi":
+            return [p.value for p in self.parts if isinstance(p, Choice)]
+        return [p.value for p in self.parts if isinstance(p, Toggle)]
+
+
+class SeatRow:
+    """Kind, name and colour of one seat."""
+
+    def __init__(self, scene: SetupScene, index: int, hosting: bool) -> None:
+        self.index = index
+        kinds: list[tuple[str, Any]] = [("human", lambda: t("setup.kind.human"))]
+        if hosting:
+            kinds = [
+                ("human", lambda: t("setup.kind.you")),
+                ("open", lambda: t("setup.kind.open")),
+            ]
+        kinds += [(f"bot:{lv}", (lambda lv=lv: t(f"setup.kind.bot_{lv}"))) for lv in BOT_LEVELS]
+        self.kind = Choice(
+            f"seat_kind_{index}",
+            kinds,
+            "human",
+            lambda v: scene.seat_kind_changed(index),
+            tooltip=lambda: t("setup.kind.tip"),
+        )
+        self.name = TextField(
+            f"seat_name_{index}",
+            "",
+            max_length=MAX_NAME,
+            placeholder=lambda: t("setup.name_placeholder"),
+        )
+        self.colour = Choice(
+            f"seat_colour_{index}",
+            [(c, (lambda c=c: t(f"colour.{c}"))) for c in pal.COLOUR_NAMES],
+            pal.COLOUR_NAMES[index],
+            lambda v: scene.colour_changed(index, v),
+            font_size=14,
+            swatch=lambda value, size: pal.seat_swatch(
+                value, index, size, scene.app.settings.colour_blind
+            ),
+        )
+        self.label = Label(lambda: t("setup.seat_n", n=index + 1), size=16, bold=True)
+
+    def widgets(self) -> list[Widget]:
+        return [self.label, self.kind, self.name, self.colour]
+
+    @property
+    def is_bot(self) -> bool:
+        return str(self.kind.value).startswith("bot:")
+
+
+class SetupScene(PageScene):
+    """New game (see the module docstring)."""
+
+    name = "setup"
+    help_topic = "setup"
+
+    def __init__(self, app: App, mode: str = "local") -> None:
+        super().__init__(app)
+        from game.core.registry import PLANNED, game_ids, get_game
+
+        self.mode = mode
+        self.title = lambda: t("setup.title.host" if mode == "host" else "setup.title.local")
+        self.games: list[Game] = [get_game(g) for g in game_ids()]
+        options: list[tuple[Any, Any]] = [(g.id, g.title) for g in self.games]
+        options += [(gid, t("setup.planned", title=title)) for gid, title in PLANNED.items()]
+        self.game_choice = Choice("game", options, self.games[0].id, self.game_changed)
+        self.game_label = Label(lambda: t("setup.game"), size=17, bold=True)
+        self.players_choice = Choice("players", [], 0, self.players_changed)
+        self.players_label = Label(lambda: t("setup.players"), size=17, bold=True)
+        self.start_button = Button(
+            "start",
+            lambda: t("setup.open_table" if mode == "host" else "setup.start"),
+            self.start,
+            style="primary",
+            hint="Enter",
+            font_size=19,
+        )
+        self.seat_rows: list[SeatRow] = []
+        self.option_rows: list[OptionRow] = []
+        self.options_title = Label(
+            lambda: t("setup.options"), size=18, bold=True, colour=pal.ACCENT
+        )
+        self.seats_title = Label(lambda: t("setup.seats"), size=18, bold=True, colour=pal.ACCENT)
+        self.starting = False
+        self._colours: list[str] = []
+        self._build_for_game(self.games[0])
+        self._restore()
+
+    # ---- building --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        gid = self.game_choice.value
+        for g in self.games:
+            if g.id == gid:
+                return g
+        return self.games[0]
+
+    def _build_for_game(self, game: Game) -> None:
+        counts = list(range(game.min_players, game.max_players + 1))
+        keep = self.players_choice.value if self.players_choice.value in counts else None
+        self.players_choice.set_options([(n, str(n)) for n in counts], keep or min(4, counts[-1]))
+        self.option_rows = [OptionRow(self, game.id, spec) for spec in game.options]
+        self._rebuild_seats()
+
+    def _rebuild_seats(self) -> None:
+        n = int(self.players_choice.value)
+        hosting = self.mode == "host"
+        while len(self.seat_rows) < n:
+            i = len(self.seat_rows)
+            row = SeatRow(self, i, hosting)
+            if i > 0:
+                row.kind.set_value("open" if hosting else "bot:normal")
+            self.seat_rows.append(row)
+            self._default_name(row)
+        del self.seat_rows[n:]
+        self._colours = [r.colour.value for r in self.seat_rows]
+        self._collect_widgets()
+
+    def _collect_widgets(self) -> None:
+        self.widgets = [
+            self.back_button,
+            self.game_label,
+            self.game_choice,
+            self.players_label,
+            self.players_choice,
+            self.seats_title,
+            self.options_title,
+            self.start_button,
+        ]
+        for row in self.seat_rows:
+            self.widgets.extend(row.widgets())
+        for orow in self.option_rows:
+            self.widgets.extend(orow.widgets())
+        if self.size != (0, 0):
+            self.layout(*self.size)
+
+    def _default_name(self, row: SeatRow) -> None:
+        if row.is_bot:
+            level = str(row.kind.value).split(":", 1)[1]
+            row.name.set_text(t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1))
+        elif row.kind.value == "open":
+            row.name.set_text("")
+        else:
+            own = self.app.settings.player_name
+            row.name.set_text(
+                own if own and row.index == 0 else t("setup.player_n", n=row.index + 1)
+            )
+
+    # ---- reactions -------------------------------------------------------------------------
+    def game_changed(self, game_id: str) -> None:
+        if not any(g.id == game_id for g in self.games):
+            self.app.toast(t("setup.not_playable"), "info")
+            self.game_choice.set_value(self.games[0].id)
+            return
+        self._build_for_game(self.game)
+
+    def players_changed(self, n: int) -> None:
+        self._rebuild_seats()
+
+    def seat_kind_changed(self, index: int) -> None:
+        row = self.seat_rows[index]
+        name = row.name.text
+        generated = (
+            not name
+            or name.startswith(t("setup.bot_name", level="", n="").split(" ")[0])
+            or name == t("setup.player_n", n=index + 1)
+        )
+        if generated or row.is_bot:
+            self._default_name(row)
+        self.layout(*self.size)
+
+    def colour_changed(self, index: int, colour: str) -> None:
+        """Colours stay distinct: a seat that had this colour takes this seat's old one."""
+        before = self._colours[index] if index < len(self._colours) else colour
+        for row in self.seat_rows:
+            if row.index != index and row.colour.value == colour:
+                row.colour.set_value(before)
+        self._colours = [r.colour.value for r in self.seat_rows]
+
+    def options_changed(self) -> None:
+        self.layout(*self.size)
+
+    # ---- persistence -----------------------------------------------------------------------
+    def _restore(self) -> None:
+        saved = self.app.settings.extra.get(f"setup.{self.mode}")
+        if not isinstance(saved, dict) or saved.get("game") != self.game.id:
+            return
+        n = saved.get("players")
+        if isinstance(n, int) and self.game.min_players <= n <= self.game.max_players:
+            self.players_choice.set_value(n)
+            self._rebuild_seats()
+        for row, seat in zip(self.seat_rows, saved.get("seats", []), strict=False):
+            if not isinstance(seat, dict):
+                continue
+            row.kind.set_value(seat.get("kind"))
+            if isinstance(seat.get("name"), str):
+                row.name.set_text(seat["name"])
+            if seat.get("colour") in pal.COLOUR_NAMES:
+                row.colour.set_value(seat["colour"])
+        colours = [r.colour.value for r in self.seat_rows]
+        if len(set(colours)) != len(colours):
+            for i, r in enumerate(self.seat_rows):
+                r.colour.set_value(pal.COLOUR_NAMES[i])
+        self._colours = [r.colour.value for r in self.seat_rows]
+
+    def _remember(self) -> None:
+        self.app.settings.extra[f"setup.{self.mode}"] = {
+            "game": self.game.id,
+            "players": int(self.players_choice.value),
+            "seats": [
+                {"kind": r.kind.value, "name": r.name.text, "colour": r.colour.value}
+                for r in self.seat_rows
+            ],
+        }
+
+    # ---- results ---------------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        return {row.spec.name: row.value() for row in self.option_rows}
+
+    def seat_specs(self) -> list[Any]:
+        from game.ui.client import SeatSpec
+
+        specs = []
+        for row in self.seat_rows:
+            kind = str(row.kind.value)
+            name = row.name.text.strip()
+            if kind.startswith("bot:"):
+                level = kind.split(":", 1)[1]
+                specs.append(
+                    SeatSpec(
+                        "bot",
+                        name or t("setup.bot_name", level=level, n=row.index + 1),
+                        row.colour.value,
+                        level,
+                    )
+                )
+            elif kind == "open":
+                specs.append(SeatSpec("open", "", row.colour.value))
+            else:
+                specs.append(
+                    SeatSpec(
+                        "human", name or t("setup.player_n", n=row.index + 1), row.colour.value
+                    )
+                )
+        return specs
+
+    def start(self) -> None:
+        if self.starting:
+            return
+        self._remember()
+        specs = self.seat_specs()
+        if self.mode == "host":
+            from game.ui.scenes.lobby import host_lan_game
+
+            host_lan_game(self.app, self.game, specs, self.options())
+            return
+        from game.ui.client import start_local_game
+
+        try:
+            client = start_local_game(self.game.id, specs, self.options())
+        except Exception as exc:  # the host could not start (e.g. cannot write saves)
+            self.app.toast(t("setup.failed", error=str(exc)), "error")
+            return
+        self.starting = True
+        self.app.push(StartingScene(self.app, client, len(specs)))
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+            return True
+        return False
+
+    def resume(self) -> None:
+        self.starting = False
+
+    # ---- layout ----------------------------------------------------------------------------
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        area = self.content_rect()
+        gap = px(24)
+        left_w = int((area.width - gap) * 0.56)
+        self.left = pygame.Rect(area.x, area.y, left_w, area.height)
+        self.right = pygame.Rect(
+            area.x + left_w + gap, area.y, area.width - left_w - gap, area.height
+        )
+        pad = px(16)
+        row_h = px(40)
+        # Left: game, players, seats.
+        x, y = self.left.x + pad, self.left.y + pad
+        inner_w = self.left.width - 2 * pad
+        label_w = px(150)
+        self.game_label.rect = pygame.Rect(x, y, label_w, row_h)
+        self.game_choice.rect = pygame.Rect(x + label_w, y, inner_w - label_w, row_h)
+        y += row_h + px(10)
+        self.players_label.rect = pygame.Rect(x, y, label_w, row_h)
+        self.players_choice.rect = pygame.Rect(x + label_w, y, px(150), row_h)
+        y += row_h + px(18)
+        self.seats_title.rect = pygame.Rect(x, y, inner_w, px(28))
+        y += px(34)
+        seat_h = min(px(46), (self.left.bottom - pad - y) // max(1, len(self.seat_rows)))
+        num_w = px(34)
+        kind_w = int((inner_w - num_w) * 0.34)
+        colour_w = int((inner_w - num_w) * 0.27)
+        name_w = inner_w - num_w - kind_w - colour_w - px(16)
+        for row in self.seat_rows:
+            h_ = seat_h - px(6)
+            row.label.text = str(row.index + 1)
+            row.label.rect = pygame.Rect(x, y, num_w, h_)
+            row.kind.rect = pygame.Rect(x + num_w, y, kind_w, h_)
+            row.name.rect = pygame.Rect(x + num_w + kind_w + px(8), y, name_w, h_)
+            row.name.visible = row.kind.value != "open"
+            row.colour.rect = pygame.Rect(x + num_w + kind_w + name_w + px(16), y, colour_w, h_)
+            y += seat_h
+        # Right: options.
+        x, y = self.right.x + pad, self.right.y + pad
+        inner_w = self.right.width - 2 * pad
+        self.options_title.rect = pygame.Rect(x, y, inner_w, px(28))
+        y += px(36)
+        label_w = int(inner_w * 0.46)
+        first_game = next(
+            (r for r in self.option_rows if r.spec.name == "first_game" and r.value() is True),
+            None,
+        )
+        opt_h = px(36)
+        for orow in self.option_rows:
+            disabled = first_game is not None and orow.spec.name in (
+                "sections",
+                "rotations",
+                "cards",
+            )
+            orow.main.enabled = not disabled
+            orow.label.rect = pygame.Rect(x, y, label_w - px(8), opt_h)
+            orow.main.rect = pygame.Rect(x + label_w, y, inner_w - label_w, opt_h)
+            y += opt_h + px(6)
+            show_parts = orow.chosen() and not disabled
+            cols = 2 if orow.spec.kind == "multi" else 4
+            part_w = (inner_w - px(8) * (cols - 1)) // cols
+            for i, part in enumerate(orow.parts):
+                part.visible = show_parts
+                if show_parts:
+                    part.rect = pygame.Rect(
+                        x + (i % cols) * (part_w + px(8)),
+                        y + (i // cols) * (px(34) + px(4)),
+                        part_w,
+                        px(34),
+                    )
+            if show_parts and orow.parts:
+                y += ((len(orow.parts) + cols - 1) // cols) * (px(34) + px(4)) + px(6)
+        self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        panel(surface, self.left, self.app)
+        panel(surface, self.right, self.app)
+        super().draw_widgets(surface)
+
+
+class StartingScene(PageScene):
+    """ "Setting up the table…" until the host's first state arrives, then the game scene."""
+
+    name = "starting"
+
+    def __init__(self, app: App, client: Any, players: int) -> None:
+        super().__init__(app)
+        self.client = client
+        self.players = players
+        self.title = lambda: t("starting.title")
+        self.elapsed = 0.0
+        self.handed_over = False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.elapsed += dt
+        self.client.poll()
+        for notice in self.client.take_notices():
+            if notice.kind in ("error", "disconnected"):
+                self.app.toast(notice.text, "error")
+                self.client.close()
+                self.app.pop()
+                return
+        if self.client.states and self.client.lobby is not None:
+            from game.ui.scenes.game import GameScene
+
+            self.handed_over = True
+            self.app.replace(GameScene(self.app, self.client, self.players))
+        elif self.elapsed > 20:
+            self.app.toast(t("starting.timeout"), "error")
+            self.client.close()
+            self.app.pop()
+
+    def on_escape(self) -> None:
+        self.client.close()
+        self.app.pop()
+
+    def leave(self) -> None:
+        if not self.handed_over:
+            self.client.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        px = self.app.px
+        w, h = surface.get_size()
+        dots = "." * (1 + int(self.elapsed * 3) % 3)
+        img = self.app.fonts.render(t("starting.text") + dots, px(22), pal.TEXT)
+        surface.blit(img, img.get_rect(center=(w // 2, h // 2)))

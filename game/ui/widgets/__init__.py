@@ -1,0 +1,25 @@
+"""The client's own small widgets: button, label, text field, list, toggle, choice, tooltip."""
+
+from game.ui.widgets.base import TextLike, Widget, draw_box, resolve
+from game.ui.widgets.button import Button
+from game.ui.widgets.choice import Choice
+from game.ui.widgets.label import Label
+from game.ui.widgets.listbox import ListBox, ListItem
+from game.ui.widgets.textfield import TextField
+from game.ui.widgets.toggle import Toggle
+from game.ui.widgets.tooltip import Tooltip
+
+__all__ = [
+    "Button",
+    "Choice",
+    "Label",
+    "ListBox",
+    "ListItem",
+    "TextField",
+    "TextLike",
+    "Toggle",
+    "Tooltip",
+    "Widget",
+    "draw_box",
+    "resolve",
+]
