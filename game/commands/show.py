@@ -37,7 +37,13 @@ def run(args: argparse.Namespace) -> int:
         report["step"] = step
         report["steps"] = len(replay.actions)
         report["seed"] = replay.seed
-        report["seats"] = replay.seats
+        seats = report.get("seats")
+        if isinstance(seats, list) and len(seats) == len(replay.seats):
+            # the game reports its own per-seat facts: add the names, keep the game's fields
+            pairs = zip(seats, replay.seats, strict=True)
+            report["seats"] = [{**info, **entry} for entry, info in pairs]
+        else:
+            report["seats"] = replay.seats
         print(json.dumps(report))
     else:
         print(f"{args.file}: step {step} of {len(replay.actions)}, seed {replay.seed}")
