@@ -79,6 +79,10 @@ ACTION_KINDS = ("place", "use", "move_from", "wall", "stop", "end")
 
 _NO_HEXES: frozenset[int] = frozenset()
 
+#: Salts of :meth:`KingdomBuilderState.determinize` (ints: cheaper to mix than strings).
+_DETERMINIZE_SALT = 0x4B42_0001
+_RESEED_SALT = 0x4B42_0002
+
 
 def hex_of(action: Action) -> int:
     """The hex id named by ``(kind, r, c)``, or -1 if the action does not name a map hex."""
@@ -143,7 +147,7 @@ class KingdomBuilderState(GameState):
     over: bool
     owner: list[int]
     homes: list[set[int]]
-    adj: list[list[int]]
+    adj: list[bytearray]
     front: list[set[int]]
     free: list[set[int]]
     supply: list[int]
@@ -188,7 +192,7 @@ class KingdomBuilderState(GameState):
         st.over = False
         st.owner = [EMPTY] * HEXES
         st.homes = [set() for _ in range(players)]
-        st.adj = [[0] * HEXES for _ in range(players)]
+        st.adj = [bytearray(HEXES) for _ in range(players)]
         st.front = [set() for _ in range(players)]
         st.free = [set(f) for f in board.initial_free]
         st.supply = [SETTLEMENTS] * players
@@ -233,7 +237,7 @@ class KingdomBuilderState(GameState):
         st.over = self.over
         st.owner = self.owner[:]
         st.homes = [h.copy() for h in self.homes]
-        st.adj = [a[:] for a in self.adj]
+        st.adj = [a[:] for a in self.adj]  # bytearrays: a fast copy
         st.front = [f.copy() for f in self.front]
         st.free = [f.copy() for f in self.free]
         st.supply = self.supply[:]
@@ -260,7 +264,7 @@ class KingdomBuilderState(GameState):
         The copy's RNG is reseeded, so it cannot predict the real game's draws.
         """
         st = self.clone()
-        rng = Rng(derive_seed(seed, "kingdom-builder", "determinize"))
+        rng = Rng(derive_seed(seed, _DETERMINIZE_SALT))
         hidden = [
             s
             for s in range(st.n)
@@ -271,7 +275,7 @@ class KingdomBuilderState(GameState):
         for s in hidden:
             st.hands[s] = pool.pop()
         st.deck = pool
-        st.rng = Rng(derive_seed(seed, "kingdom-builder", "rng"))
+        st.rng = Rng(derive_seed(seed, _RESEED_SALT))
         return st
 
     # ---- who and what -------------------------------------------------------------------

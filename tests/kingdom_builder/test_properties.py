@@ -63,7 +63,7 @@ def check_invariants(st: KingdomBuilderState, roundtrip: bool = False) -> None:
         assert st.free[t] == {h for h in range(400) if b.terrain[h] == t and h not in seen}
     for s in range(n):
         adj = [sum(1 for x in NBRS[h] if x in st.homes[s]) for h in range(400)]
-        assert st.adj[s] == adj
+        assert list(st.adj[s]) == adj
         assert st.front[s] == {h for h in range(400) if adj[h] and h not in seen and b.openable[h]}
     # location tiles (KB §6): held only while touched; gaining is automatic
     for loc in b.locations:
