@@ -728,7 +728,7 @@ class KingdomBuilderState(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            events.append({"type": "reshuffle"})
+            events.append({"type": "reshuffle", "reveal": True})
         card = self.deck.pop()
         self.hands[s] = card
         events.append({"type": "draw", "seat": s, "reveal": True})
