@@ -34,6 +34,9 @@ from net.protocol import ErrorCode, ProtocolError
 
 log = logging.getLogger("lantern.host")
 
+#: Seconds a closing connection gets to send its last messages before it is cut off.
+CLOSE_GRACE = 2.0
+
 
 @dataclass
 class HostConfig:
@@ -59,6 +62,7 @@ class TcpPeer:
         self.label = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else f"peer#{pid}"
         self._writer = writer
         self._limit = outbox_limit
+        self._overflowed = False
         self.closing = False
 
     def deliver(self, frame: bytes) -> bool:
@@ -68,12 +72,27 @@ class TcpPeer:
         if transport.is_closing():
             return True
         transport.write(frame)
-        return transport.get_write_buffer_size() <= self._limit
+        if transport.get_write_buffer_size() > self._limit:
+            self._overflowed = True
+            return False
+        return True
+
+    def abort(self) -> None:
+        self.closing = True
+        self._writer.transport.abort()
 
     def close(self) -> None:
-        if not self.closing:
-            self.closing = True
-            self._writer.close()  # sends what is queued, then closes
+        """Send what is queued, then close; a peer that does not read is cut off at once."""
+        if self.closing:
+            return
+        self.closing = True
+        transport = self._writer.transport
+        if self._overflowed:
+            transport.abort()
+            return
+        self._writer.close()
+        # A peer that stops reading would keep the socket open forever: cut it off later.
+        asyncio.get_running_loop().call_later(CLOSE_GRACE, transport.abort)
 
 
 class TcpHost:
@@ -111,7 +130,11 @@ class TcpHost:
             peer.deliver(message)
             peer.close()
         if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=5)
+            await asyncio.wait(list(self._tasks), timeout=CLOSE_GRACE + 1)
+        for peer in list(self._peers.values()):
+            peer.abort()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=1)
         self.hub.shutdown(wait=True)
         if self._server is not None:
             with contextlib.suppress(Exception):

@@ -788,6 +788,8 @@ class Hub:
     def _bot_done(
         self, table: Session, seat: Seat, job: _BotJob, future: asyncio.Future[Action]
     ) -> None:
+        if not future.cancelled():
+            future.exception()  # retrieved here, whatever happens next
         extras = self.extras.get(table.table_id)
         if extras is None or table.closed or extras.jobs.get(seat) is not job:
             return

@@ -526,6 +526,8 @@ class Session:
     def undo(self, seat: Seat | None, seq: int) -> None:
         """Take back ``seat``'s last action of its current run (see the module docstring)."""
         self._check_playing(seat, seq)
+        if self._undo_seat is None:
+            raise ProtocolError(ErrorCode.UNDO_REFUSED, f"cannot undo: {self._undo_block}")
         if self._undo_seat != seat:
             raise ProtocolError(
                 ErrorCode.UNDO_REFUSED,

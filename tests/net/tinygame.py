@@ -3,7 +3,8 @@
 "Secret Steps": each seat holds a hidden card (1..9) dealt from a shuffled deck.  On your turn
 you may take up to two ``("step", k)`` actions (``k`` = 1 or 2 points each, no secret involved),
 then ``("end",)``: your hidden card is revealed and scored, and you draw a new one (a reveal).
-After ``rounds`` rounds the game ends; the most points win.  Hands and the deck order are
+After ``rounds`` rounds the game ends; the most points win.  With the option ``quiet_end`` the
+end of a turn is not marked as a reveal (to test the undo rule "the turn has passed" alone).  Hands and the deck order are
 secrets, so views, determinize, undo windows and the host's filtering have something to hide.
 """
 
@@ -21,9 +22,10 @@ GAME_ID = "tiny"
 class TinyState(GameState):
     game_id = GAME_ID
 
-    def __init__(self, n: int, rounds: int, rng: Rng) -> None:
+    def __init__(self, n: int, rounds: int, rng: Rng, quiet_end: bool = False) -> None:
         self.n = n
         self.rounds = rounds
+        self.quiet_end = quiet_end
         self.rng = rng
         self.deck = list(range(1, 10)) * 2
         rng.shuffle(self.deck)
@@ -60,14 +62,15 @@ class TinyState(GameState):
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
         self.hands[seat] = self.deck.pop()
+        reveal = not self.quiet_end
         events: list[Event] = [
-            {"type": "end_turn", "seat": seat, "scored": card, "reveal": True},
+            {"type": "end_turn", "seat": seat, "scored": card, "reveal": reveal},
             {
                 "type": "card",
                 "seat": seat,
                 "value": self.hands[seat],
                 "only": [seat],
-                "reveal": True,
+                "reveal": reveal,
             },
         ]
         self.steps = 0
@@ -129,6 +132,7 @@ class TinyState(GameState):
             "game": GAME_ID,
             "n": self.n,
             "rounds": self.rounds,
+            "quiet_end": self.quiet_end,
             "rng": self.rng.state,
             "deck": list(self.deck),
             "discard": list(self.discard),
@@ -147,17 +151,19 @@ class TinyGame(Game):
             raise BadOptions(f"tiny takes 2-6 players, not {players}")
         opts = dict(options or {})
         rounds = opts.pop("rounds", 2)
+        quiet_end = opts.pop("quiet_end", False)
         if opts:
             raise BadOptions(f"unknown options: {', '.join(sorted(opts))}")
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 10:
             raise BadOptions("rounds must be an integer from 1 to 10")
-        return TinyState(players, rounds, Rng(seed))
+        return TinyState(players, rounds, Rng(seed), bool(quiet_end))
 
     def from_dict(self, data: dict[str, Any]) -> TinyState:
         try:
             state = TinyState.__new__(TinyState)
             state.n = data["n"]
             state.rounds = data["rounds"]
+            state.quiet_end = data["quiet_end"]
             state.rng = Rng(data["rng"])
             state.deck = list(data["deck"])
             state.discard = list(data["discard"])
@@ -178,7 +184,10 @@ GAME = TinyGame(
     min_players=2,
     max_players=6,
     rules_version=1,
-    options=(OptionSpec("rounds", "int", 2, "Rounds", minimum=1, maximum=10),),
+    options=(
+        OptionSpec("rounds", "int", 2, "Rounds", minimum=1, maximum=10),
+        OptionSpec("quiet_end", "bool", False, "Quiet end of turn"),
+    ),
 )
 
 
