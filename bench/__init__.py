@@ -14,4 +14,5 @@ from __future__ import annotations
 #: Suite name -> module.  Later issues add their suites here.
 SUITES: dict[str, str] = {
     "kingdom-builder": "bench.kingdom_builder",
+    "bots": "bench.bots",
 }

@@ -14,6 +14,7 @@ proportional to ``exp(value / temperature)``: usually a good turn, sometimes a c
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from game.bots.base import (
     PlanCache,
     apply_trusted,
     check_cancel,
+    gc_paused,
     turn_continues,
     view_key,
 )
@@ -42,18 +44,38 @@ class Plan:
 class TurnPlanner:
     """Beam search over one seat's own actions until its turn ends.
 
-    ``beam`` partial turns survive each step; ``max_steps`` bounds the length of a turn (a
-    partial turn still open after it is scored where it stands).  Positions reached by two
-    orders of the same actions are merged when the game's evaluation module gives a
-    ``position_key``; otherwise the first actions' order is kept as found.
+    ``beam`` partial turns survive each step.  An action that leaves the evaluation unchanged
+    (choosing which tile to use, which settlement a move tile lifts) is *looked through*: its
+    follow-ups are generated in the same step, so the beam compares where a settlement ends up
+    rather than guessing at an intermediate choice.  Positions reached by the same actions in
+    another order are merged when the game's evaluation gives a ``position_key``.
+
+    ``max_evals`` bounds the work (evaluations of positions) for one turn: when it is spent, the
+    partial turns still open are scored where they stand (the bot plans the rest of its turn at
+    its next decision).  ``max_steps`` bounds the length of a turn the same way, and
+    ``max_seconds`` the time: a safety net for a slow or busy machine (the evaluation budget
+    normally ends the search well before it, so the same seed gives the same plan).
     """
 
-    def __init__(self, knowledge: Knowledge, beam: int = 6, max_steps: int = 40) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        beam: int = 6,
+        max_steps: int = 40,
+        max_evals: int = 1500,
+        look_through: int = 2,
+        max_seconds: float | None = None,
+    ) -> None:
         if beam < 1:
             raise ValueError("beam must be at least 1")
         self.knowledge = knowledge
         self.beam = beam
         self.max_steps = max_steps
+        self.max_evals = max_evals
+        self.look_through = look_through
+        self.max_seconds = max_seconds
+        #: Positions evaluated by the last call of :meth:`plans`.
+        self.evals = 0
 
     def plans(
         self,
@@ -62,36 +84,59 @@ class TurnPlanner:
         rng: Rng,
         cancel: CancelToken | None = None,
     ) -> list[Plan]:
-        """Every completed turn found, best first (ties in a random order from ``rng``)."""
+        """Every turn found (completed, or open when the budget ran out), best first; ties in
+        a random order from ``rng``."""
         value = self.knowledge.value
         key_of = self.knowledge.position_key
         done: list[tuple[float, int, tuple[Action, ...]]] = []
-        frontier: list[tuple[GameState, tuple[Action, ...]]] = [(state, ())]
+        self.evals = 0
+        deadline = (
+            time.perf_counter() + self.max_seconds if self.max_seconds is not None else math.inf
+        )
+        frontier: list[tuple[float, GameState, tuple[Action, ...]]] = [
+            (value(state, seat), state, ())
+        ]
         for _step in range(self.max_steps):
-            scored: list[tuple[float, int, GameState, tuple[Action, ...]]] = []
+            pool: list[tuple[float, int, GameState, tuple[Action, ...]]] = []
             seen: set[Hashable] = set()
-            for node, actions in frontier:
+            stack = [(v, node, actions, 0) for v, node, actions in frontier]
+            stack.reverse()
+            exhausted = False
+            while stack:
                 check_cancel(cancel)
+                base, node, actions, depth = stack.pop()
+                if exhausted or (
+                    self.evals  # the first position is always expanded
+                    and (self.evals >= self.max_evals or time.perf_counter() > deadline)
+                ):
+                    exhausted = True
+                    if depth == 0:
+                        done.append((base, rng.randbelow(1 << 30), actions))
+                    continue
                 for action in node.legal_actions(seat):
                     child = node.clone()
                     apply_trusted(child, seat, action)
                     plan = (*actions, action)
-                    tie = rng.randbelow(1 << 30)
+                    self.evals += 1
+                    v = value(child, seat)
                     if not turn_continues(child, seat):
-                        done.append((value(child, seat), tie, plan))
+                        done.append((v, rng.randbelow(1 << 30), plan))
                         continue
                     if key_of is not None:
                         key = key_of(child, seat)
                         if key in seen:
                             continue
                         seen.add(key)
-                    scored.append((value(child, seat), tie, child, plan))
-            if not scored:
+                    pool.append((v, rng.randbelow(1 << 30), child, plan))
+                    if v == base and depth < self.look_through:
+                        stack.append((v, child, plan, depth + 1))
+            if not pool or exhausted:
+                done.extend((v, t, plan) for v, t, _c, plan in pool)
                 break
-            scored.sort(key=lambda item: (-item[0], item[1]))
-            frontier = [(child, plan) for _v, _t, child, plan in scored[: self.beam]]
+            pool.sort(key=lambda item: (-item[0], item[1]))
+            frontier = [(v, child, plan) for v, _t, child, plan in pool[: self.beam]]
         else:
-            done.extend((value(node, seat), rng.randbelow(1 << 30), a) for node, a in frontier)
+            done.extend((v, rng.randbelow(1 << 30), a) for v, _n, a in frontier)
         done.sort(key=lambda item: (-item[0], item[1]))
         return [Plan(v, a) for v, _t, a in done]
 
@@ -105,9 +150,13 @@ class GreedyBot:
         *,
         beam: int = 6,
         temperature: float = 0.0,
+        max_evals: int = 1500,
+        max_seconds: float | None = 0.4,
         name: str = "greedy",
     ) -> None:
         self.name = name
+        self.max_evals = max_evals
+        self.max_seconds = max_seconds
         self.rng = Rng(seed)
         self.beam = beam
         self.temperature = temperature
@@ -124,8 +173,14 @@ class GreedyBot:
             return legal[0]
         # Plan on a fresh determinization: nothing the seat cannot see can sway the plan.
         world = state.determinize(seat, self.rng.next64())
-        planner = TurnPlanner(knowledge_for(state.game_id), beam=self.beam)
-        plans = planner.plans(world, seat, self.rng, cancel)
+        planner = TurnPlanner(
+            knowledge_for(state.game_id),
+            beam=self.beam,
+            max_evals=self.max_evals,
+            max_seconds=self.max_seconds,
+        )
+        with gc_paused():
+            plans = planner.plans(world, seat, self.rng, cancel)
         plan = self._pick(plans)
         if plan is None or plan.actions[0] not in legal:
             return legal[self.rng.randbelow(len(legal))]

@@ -41,6 +41,7 @@ from game.bots.base import (
     PlanCache,
     apply_trusted,
     check_cancel,
+    gc_paused,
     turn_continues,
 )
 from game.bots.greedy import TurnPlanner
@@ -112,7 +113,8 @@ class MctsBot:
             return cached
         if len(legal) == 1:
             return legal[0]
-        plan = self.search(state, seat, cancel)
+        with gc_paused():
+            plan = self.search(state, seat, cancel)
         if plan[0] not in legal:
             return legal[self.rng.randbelow(len(legal))]
         return plan[0]

@@ -33,16 +33,21 @@ FAST_BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def random_position(game_id: str, players: int, seed: int, steps: int) -> GameState:
-    """A position reached by ``steps`` random legal actions from a new game of ``seed``."""
+def random_position(
+    game_id: str, players: int, seed: int, steps: int, choices: int = 1
+) -> GameState:
+    """A position reached by ``steps`` random legal actions from a new game of ``seed`` (and
+    then more, until the seat to move has at least ``choices`` legal actions)."""
     state = get_game(game_id).new(players, {}, seed)
     rng = Rng(derive_seed(seed, "walk"))
-    for _ in range(steps):
-        if state.is_over():
-            break
+    step = 0
+    while not state.is_over():
         seat = state.to_move()[0]
         actions = state.legal_actions(seat)
+        if step >= steps and len(actions) >= choices:
+            break
         state.apply(seat, actions[rng.randbelow(len(actions))])
+        step += 1
     return state
 
 
@@ -163,7 +168,7 @@ def test_decisions_do_not_depend_on_secrets(tiny: str, bot_name: str) -> None:
         assert game_id in TWINS, f"add a twin maker for {game_id} to this test"
         for seed in range(3):
             steps = 3 + 7 * seed if game_id == tiny else 9 + 23 * seed
-            state = random_position(game_id, get_game(game_id).max_players, seed, steps)
+            state = random_position(game_id, get_game(game_id).max_players, seed, steps, 2)
             seat = state.to_move()[0]
             twin = TWINS[game_id](state, seat)
             assert twin.to_dict() != state.to_dict()

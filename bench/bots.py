@@ -1,0 +1,273 @@
+"""Bot strength and speed (``python -m game bench --only bots``; issue 5).
+
+**Strength.**  4-player games of every registered game, one tested bot against three of another
+kind, the tested bot's seat rotated through all four seats (game ``i`` puts it in seat
+``i % 4``; game ``i`` uses seed ``i``).  A shared win counts ``1/k``.  Reported: the tested bot's
+win rate and its Wilson 95% confidence interval; 25% is what chance gives.
+
+* ``greedy_vs_random`` — greedy against 3 random bots (target: at least 70%);
+* ``hard_vs_greedy`` — the hard level (mcts) against 3 greedy bots (target: at least 40%).
+
+**Speed.**  ``mcts_sims_per_s.<game>``: iterations per second of the search bot from the opening
+of a 4-player game.  ``decision_s_max.<level>``: the longest decision of each difficulty level in
+the strength games (easy: a few extra games of easy against greedy).
+
+Games run in 2 worker processes (the machine has 2 cores).  ``--quick`` runs a handful of games
+with a short hard budget, for smoke tests only.  The full run takes tens of minutes; run it alone::
+
+    python -m game bench --only bots
+    python -m bench.bots --games 200 --matchup hard_vs_greedy   # one matchup, more games
+
+Figures for Kingdom Builder are named ``bots.<what>``; other games add their id:
+``bots.<game>.<what>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots import MctsBot, make_bot
+from game.core.match import play_match
+from game.core.registry import game_ids, get_game
+from game.core.rng import derive_seed
+
+REFERENCE_GAME = "kingdom-builder"
+PLAYERS = 4
+
+FIGURES: dict[str, str] = {
+    "bots.greedy_vs_random.winrate": "share of 4-player games greedy wins vs 3 random (target >= 0.70)",
+    "bots.greedy_vs_random.ci_low": "Wilson 95% interval, low end",
+    "bots.greedy_vs_random.ci_high": "Wilson 95% interval, high end",
+    "bots.greedy_vs_random.games": "games played",
+    "bots.hard_vs_greedy.winrate": "share of 4-player games hard wins vs 3 greedy (target >= 0.40)",
+    "bots.hard_vs_greedy.ci_low": "Wilson 95% interval, low end",
+    "bots.hard_vs_greedy.ci_high": "Wilson 95% interval, high end",
+    "bots.hard_vs_greedy.games": "games played",
+    "bots.mcts_sims_per_s.kingdom-builder": "mcts iterations/s from a 4-player opening (target >= 300)",
+    "bots.decision_s_max.easy": "longest easy decision, s (target <= 0.5)",
+    "bots.decision_s_max.normal": "longest normal (greedy) decision, s (target <= 0.5)",
+    "bots.decision_s_max.hard": "longest hard decision, s (target <= 3)",
+    "bots.decision_s_mean.hard": "mean hard decision, s",
+}
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One tested bot against ``players - 1`` copies of an opponent."""
+
+    name: str
+    tested: str
+    opponent: str
+
+
+MATCHUPS = {
+    "greedy_vs_random": Matchup("greedy_vs_random", "greedy", "random"),
+    "hard_vs_greedy": Matchup("hard_vs_greedy", "hard", "greedy"),
+    "easy_vs_greedy": Matchup("easy_vs_greedy", "easy", "greedy"),
+}
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% for ``z = 1.96``)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1.0 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(task: tuple[str, str, str, str, int, float | None]) -> dict[str, Any]:
+    """Play one game of a matchup; returns the tested seat's share and decision times."""
+    game_id, matchup_name, tested, opponent, index, budget = task
+    seed = index
+    tested_seat = index % PLAYERS
+    names = [tested if seat == tested_seat else opponent for seat in range(PLAYERS)]
+    bots = [
+        make_bot(name, derive_seed(seed, "bench-bot", seat), budget if name == "hard" else None)
+        for seat, name in enumerate(names)
+    ]
+    longest: dict[str, float] = {}
+    total: dict[str, float] = {}
+    count: dict[str, int] = {}
+
+    def timed(seat: int) -> Any:
+        bot = bots[seat]
+        name = names[seat]
+
+        def agent(state: Any, s: int) -> Any:
+            t0 = time.perf_counter()
+            action = bot.choose(state, s)
+            dt = time.perf_counter() - t0
+            longest[name] = max(longest.get(name, 0.0), dt)
+            total[name] = total.get(name, 0.0) + dt
+            count[name] = count.get(name, 0) + 1
+            return action
+
+        return agent
+
+    result = play_match(game_id, PLAYERS, seed, [timed(s) for s in range(PLAYERS)])
+    winners = result.winners
+    share = 1.0 / len(winners) if tested_seat in winners else 0.0
+    return {
+        "game": game_id,
+        "matchup": matchup_name,
+        "index": index,
+        "seat": tested_seat,
+        "share": share,
+        "totals": [s["total"] for s in result.scores],
+        "longest": longest,
+        "total": total,
+        "count": count,
+    }
+
+
+def run_matchup(
+    game_id: str,
+    matchup: Matchup,
+    games: int,
+    workers: int = 2,
+    budget: float | None = None,
+    start: int = 0,
+    verbose: bool = False,
+) -> list[dict[str, Any]]:
+    """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes."""
+    tasks = [
+        (game_id, matchup.name, matchup.tested, matchup.opponent, start + i, budget)
+        for i in range(games)
+    ]
+    if workers <= 1:
+        results = []
+        for t in tasks:
+            results.append(play_one(t))
+            if verbose:
+                _progress(results)
+        return results
+    ctx = multiprocessing.get_context("spawn")
+    results = []
+    with ctx.Pool(workers) as pool:
+        for r in pool.imap_unordered(play_one, tasks):
+            results.append(r)
+            if verbose:
+                _progress(results)
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def _progress(results: list[dict[str, Any]]) -> None:
+    wins = sum(r["share"] for r in results)
+    n = len(results)
+    lo, hi = wilson(wins, n)
+    last = results[-1]
+    print(
+        f"  {last['matchup']} game {last['index']} seat {last['seat']}: share {last['share']:.2f}"
+        f" totals {last['totals']}  | {wins:.1f}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]",
+        flush=True,
+    )
+
+
+def summarise(prefix: str, results: Sequence[dict[str, Any]]) -> dict[str, float]:
+    wins = sum(r["share"] for r in results)
+    n = len(results)
+    lo, hi = wilson(wins, n)
+    return {
+        f"{prefix}.winrate": round(wins / n, 4) if n else 0.0,
+        f"{prefix}.ci_low": round(lo, 4),
+        f"{prefix}.ci_high": round(hi, 4),
+        f"{prefix}.games": float(n),
+    }
+
+
+def decision_times(results: Sequence[dict[str, Any]], name: str) -> tuple[float, float]:
+    """(longest, mean) decision time of bot ``name`` over the games."""
+    longest = max((r["longest"].get(name, 0.0) for r in results), default=0.0)
+    total = sum(r["total"].get(name, 0.0) for r in results)
+    count = sum(r["count"].get(name, 0) for r in results)
+    return longest, (total / count if count else 0.0)
+
+
+def sims_per_second(game_id: str, seconds: float) -> float:
+    """MCTS iterations per second from the opening of a 4-player game (3 openings, mean)."""
+    rates = []
+    for seed in range(3):
+        state = get_game(game_id).new(PLAYERS, {}, seed)
+        seat = state.to_move()[0]
+        bot = MctsBot(seed, budget=seconds)
+        t0 = time.perf_counter()
+        bot.search(state.determinize(seat, seed), seat)
+        rates.append(bot.last_iterations / (time.perf_counter() - t0))
+    return sum(rates) / len(rates)
+
+
+def run(quick: bool) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    strength_games = {"greedy_vs_random": 8, "hard_vs_greedy": 2, "easy_vs_greedy": 2}
+    if not quick:
+        strength_games = {"greedy_vs_random": 200, "hard_vs_greedy": 200, "easy_vs_greedy": 20}
+    hard_budget = 0.3 if quick else None
+    for game_id in game_ids():
+        prefix = "bots" if game_id == REFERENCE_GAME else f"bots.{game_id}"
+        get_game(game_id)
+        figures[f"bots.mcts_sims_per_s.{game_id}"] = round(
+            sims_per_second(game_id, 1.0 if quick else 3.0), 1
+        )
+        results = {
+            name: run_matchup(game_id, MATCHUPS[name], games, budget=hard_budget)
+            for name, games in strength_games.items()
+        }
+        figures.update(summarise(f"{prefix}.greedy_vs_random", results["greedy_vs_random"]))
+        figures.update(summarise(f"{prefix}.hard_vs_greedy", results["hard_vs_greedy"]))
+        all_games = [r for rs in results.values() for r in rs]
+        easy_max, _ = decision_times(all_games, "easy")
+        normal_max, _ = decision_times(all_games, "greedy")
+        hard_max, hard_mean = decision_times(all_games, "hard")
+        figures[f"{prefix}.decision_s_max.easy"] = round(easy_max, 3)
+        figures[f"{prefix}.decision_s_max.normal"] = round(normal_max, 3)
+        figures[f"{prefix}.decision_s_max.hard"] = round(hard_max, 3)
+        figures[f"{prefix}.decision_s_mean.hard"] = round(hard_mean, 3)
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default=REFERENCE_GAME)
+    parser.add_argument("--matchup", choices=sorted(MATCHUPS), action="append")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--start", type=int, default=0, help="first game index (= seed)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=None, help="hard bot seconds per turn")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures: dict[str, float] = {}
+    for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
+        results = run_matchup(
+            args.game,
+            MATCHUPS[name],
+            args.games,
+            workers=args.workers,
+            budget=args.budget,
+            start=args.start,
+            verbose=not args.json,
+        )
+        figures.update(summarise(f"bots.{name}", results))
+        for bot in ("easy", "greedy", "hard"):
+            longest, mean = decision_times(results, bot)
+            if longest:
+                figures[f"bots.{name}.decision_s_max.{bot}"] = round(longest, 3)
+                figures[f"bots.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+    print(json.dumps(figures, indent=None if args.json else 1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+__all__ = ["FIGURES", "run"]
