@@ -261,6 +261,8 @@ class KingdomBuilderState(GameState):
         ``seat`` knows its own card, the current player's revealed card and the discard pile
         (face up); the other seats' cards and the draw pile's order are hidden.  Those cards
         are pooled and dealt again at random, which keeps every count ``seat`` could deduce.
+        The pool is sorted before the shuffle, so the copy depends only on what ``seat`` sees
+        and ``seed`` — not on where the hidden cards really are (bots rely on this).
         The copy's RNG is reseeded, so it cannot predict the real game's draws.
         """
         st = self.clone()
@@ -270,7 +272,7 @@ class KingdomBuilderState(GameState):
             for s in range(st.n)
             if s != seat and not (s == st.cur and not st.over) and st.hands[s] >= 0
         ]
-        pool = st.deck + [st.hands[s] for s in hidden]
+        pool = sorted(st.deck + [st.hands[s] for s in hidden])
         rng.shuffle(pool)
         for s in hidden:
             st.hands[s] = pool.pop()
