@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -85,7 +86,9 @@ class App:
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             try:
-                window = pygame.Window.from_display_module()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
                 window.minimum_size = MIN_SIZE
             except (AttributeError, pygame.error):
                 pass

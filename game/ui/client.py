@@ -17,11 +17,22 @@ be done comes from each seat's ``legal`` list.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.ui.games.base import SeatInfo
+
+#: The pause before a bot acts, so people can follow (``$LANTERN_BOT_DELAY_MS`` overrides it).
+BOT_DELAY_MS = 350
+
+
+def bot_delay_ms() -> int:
+    try:
+        return max(0, min(10_000, int(os.environ.get("LANTERN_BOT_DELAY_MS", BOT_DELAY_MS))))
+    except ValueError:
+        return BOT_DELAY_MS
 
 
 class Conn(Protocol):
@@ -82,6 +93,10 @@ class TableClient:
     busy: set[int] = field(default_factory=set)
     on_joined: Callable[[TableClient, int | None, dict[str, Any]], None] | None = None
     closed: bool = False
+    #: A LAN server this client runs (closed with the client), if any.
+    server: Any = None
+    #: A connection joined without a seat number is filed under its seat once ``joined`` says.
+    rekey: bool = False
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -133,15 +148,21 @@ class TableClient:
     def poll(self) -> bool:
         """Read every connection; True when anything changed."""
         changed = False
-        for key, conn in list(self.conns.items()):
+        for conn in list(self.conns.values()):
             for msg in conn.poll():
                 changed = True
+                key = next((k for k, c in self.conns.items() if c is conn), None)
                 self._receive(key, msg)
         return changed
 
     def _receive(self, key: int | None, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
         if kind == "joined":
+            seat = msg.get("seat")
+            if self.rekey and key is None and isinstance(seat, int) and seat not in self.conns:
+                self.conns[seat] = self.conns.pop(None)
+                key = seat
+                self.rekey = False
             self.table_id = msg.get("table")
             self.tokens[key] = msg.get("token", "")
             if msg.get("owner"):
@@ -158,7 +179,7 @@ class TableClient:
                 self.busy.discard(key)
             if key == self.log_key:
                 self.events.extend(msg.get("events", []))
-            self.waiting = list(msg.get("waiting", []))
+            self.waiting = [self._waiting_entry(w) for w in msg.get("waiting", [])]
         elif kind == "game_over":
             self.game_over = msg
         elif kind == "waiting":
@@ -173,6 +194,14 @@ class TableClient:
             self.notices.append(Notice("info", str(msg.get("reason", "")), kind))
         elif kind == "disconnected":
             self.notices.append(Notice("disconnected", str(msg.get("reason", "")), kind))
+
+    def _waiting_entry(self, item: Any) -> dict[str, Any]:
+        """``state.waiting`` lists seat numbers, ``waiting.seats`` dicts: one shape here."""
+        if isinstance(item, dict):
+            return item
+        seats = (self.lobby or {}).get("seats", [])
+        name = seats[item].get("name") if isinstance(item, int) and 0 <= item < len(seats) else None
+        return {"seat": item, "name": name}
 
     # ---- acting -------------------------------------------------------------------------------
     def state_of(self, seat: int | None) -> dict[str, Any] | None:
@@ -229,6 +258,9 @@ class TableClient:
         if self.local_host is not None:
             with contextlib.suppress(Exception):
                 self.local_host.close()
+        if self.server is not None:
+            with contextlib.suppress(Exception):
+                self.server.close()
 
 
 def _hello(name: str) -> dict[str, Any]:
@@ -243,7 +275,7 @@ def start_local_game(
     options: dict[str, Any],
     *,
     seed: int | None = None,
-    bot_delay_ms: int = 350,
+    bot_delay: int | None = None,
     save_dir: str | None = None,
 ) -> TableClient:
     """Open an in-process host and a table for a hot-seat / bot game, and start it.
@@ -266,7 +298,7 @@ def start_local_game(
         "game": game_id,
         "players": len(seats),
         "options": options,
-        "bot_delay_ms": bot_delay_ms,
+        "bot_delay_ms": bot_delay_ms() if bot_delay is None else bot_delay,
     }
     if seed is not None:
         create["seed"] = seed

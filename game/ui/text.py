@@ -90,18 +90,57 @@ class Fonts:
         return s
 
     def ellipsize(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """``text`` cut with "…" so that it fits ``width`` pixels."""
+        """``text`` cut with "..." so that it fits ``width`` pixels (ASCII dots: the Japanese
+        font draws "…" centred, which looks wrong in Latin text)."""
         font = self.font(size, bold)
         if font.size(text)[0] <= width:
             return text
         lo, hi = 0, len(text)
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if font.size(text[:mid] + "…")[0] <= width:
+            if font.size(text[:mid] + "...")[0] <= width:
                 lo = mid
             else:
                 hi = mid - 1
-        return text[:lo] + "…"
+        return text[:lo].rstrip() + "..."
+
+    def wrap_lines(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """``text`` broken into lines that fit ``width`` pixels: at spaces where there are
+        spaces, anywhere in text without them (Japanese)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split(" ") if " " in paragraph else list(paragraph)
+            sep = " " if " " in paragraph else ""
+            line = ""
+            for word in words:
+                candidate = f"{line}{sep}{word}" if line else word
+                if font.size(candidate)[0] <= width or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def render_lines(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        width: int,
+        max_lines: int,
+        bold: bool = False,
+    ) -> list[pygame.Surface]:
+        """At most ``max_lines`` rendered lines of wrapped ``text``; the last one ends in "..."
+        when the text is longer."""
+        lines = self.wrap_lines(text, size, width, bold)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.ellipsize(lines[-1] + " ...", size, width, bold)
+            if not lines[-1].endswith("..."):
+                lines[-1] = lines[-1] + "..."
+        return [self.render(line, size, colour, bold) for line in lines if max_lines > 0]
 
     def clear(self) -> None:
         """Forget rendered text (after a language change, to free memory)."""

@@ -274,7 +274,7 @@ def highlight_sprite(
     w, h = sprite_size(r)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(surf, (*colour, fill_alpha), hex_points(w / 2, h / 2, r))
-    width = max(2, round(r * (0.2 if strong else 0.1)))
+    width = max(2, round(r * (0.22 if strong else 0.13)))
     pygame.draw.polygon(surf, (*colour, 255), hex_points(w / 2, h / 2, r - width / 2), width)
     return surf
 

@@ -170,6 +170,7 @@ class KingdomBuilderView(GameView):
         super().__init__(app, seats)
         self.hexes: HexLayout | None = None
         self.static: pygame.Surface | None = None
+        self.static_dim: pygame.Surface | None = None
         self.static_pos = (0, 0)
         self._static_key: tuple[Any, ...] = ()
         self.anims: list[Anim] = []
@@ -659,6 +660,7 @@ class KingdomBuilderView(GameView):
                         pygame.draw.line(surf, (30, 30, 36), corners[i], corners[j], width)
         del edge_of
         self.static = surf
+        self.static_dim = None
         self.static_pos = (x, y)
 
     def _sprite_key(self) -> tuple[Any, ...]:
@@ -677,12 +679,37 @@ class KingdomBuilderView(GameView):
             self._build_static()
             self.panel_surf = None
         assert self.static is not None
-        surface.blit(self.static, self.static_pos)
+        if self.actions_at and self.scoring is None:
+            # Choosing a hex: the board is dimmed and only the legal hexes stay bright.
+            if self.static_dim is None:
+                self.static_dim = self.static.copy()
+                self.static_dim.fill((150, 150, 160, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(self.static_dim, self.static_pos)
+            self._draw_bright_targets(surface)
+        else:
+            surface.blit(self.static, self.static_pos)
         self._draw_dynamic(surface)
         self._draw_panel(surface)
         self._draw_flying(surface)
         if self.scoring is not None and not self.scoring.done:
             self._draw_scoring_banner(surface)
+
+    def _draw_bright_targets(self, surface: pygame.Surface) -> None:
+        """The undimmed terrain of every hex a click may choose."""
+        hx = self.hexes
+        assert hx is not None and self.static is not None
+        r = round(hx.size, 1)
+        sw, sh = art.sprite_size(r)
+        board = self.view.get("board") or []
+        for row, col in self.actions_at:
+            code = board[row][col]
+            sprite = (
+                art.special_sprite(code, r)
+                if code in "KLN"
+                else art.terrain_sprite(code, r, (row * 7 + col * 3) % 3)
+            )
+            cx, cy = hx.centre(row, col)
+            surface.blit(sprite, (cx - sw / 2, cy - sh / 2))
 
     def _draw_dynamic(self, surface: pygame.Surface) -> None:
         hx = self.hexes
@@ -711,7 +738,7 @@ class KingdomBuilderView(GameView):
         for h in self.recent:
             if h in self.settlements:
                 cx, cy = hx.centre(*h)
-                ring = art.ring_sprite(r, pal.HIGHLIGHT)
+                ring = art.ring_sprite(r, (245, 245, 250))
                 surface.blit(ring, (cx - sw / 2, cy - sh / 2))
         # Legal targets.
         strong = self.app.settings.strong_outlines
@@ -1071,6 +1098,8 @@ class KingdomBuilderView(GameView):
         return y + px(4)
 
     def _paint_cards(self, surf: pygame.Surface, y: int) -> None:
+        """Castles and the three cards: name and the live score per player on the first line,
+        the card's short rule below."""
         px = self.app.px
         fonts = self.app.fonts
         v = self.view
@@ -1080,16 +1109,16 @@ class KingdomBuilderView(GameView):
         scores = v.get("scores", [])
         show_scores = self.app.settings.score_preview or v.get("over")
         avail_h = self.panel_rect.height - y
-        if avail_h <= px(40):
+        if avail_h <= px(30):
             return
-        row_h = min(px(66), avail_h // max(1, len(cats)))
+        row_h = min(px(72), avail_h // max(1, len(cats)))
         current_step = (
             self.scoring.step if self.scoring is not None and not self.scoring.done else -1
         )
+        body_size = px(13)
+        line_h = fonts.line_height(body_size)
         for i, key in enumerate(cats):
             rect = pygame.Rect(0, y, w, row_h - px(4))
-            if rect.bottom > self.panel_rect.height:
-                break
             highlighted = i == current_step
             pygame.draw.rect(
                 surf, (58, 50, 30) if highlighted else pal.BG_PANEL, rect, border_radius=px(8)
@@ -1103,48 +1132,47 @@ class KingdomBuilderView(GameView):
             )
             self.card_rows.append((rect.move(ox, oy), key))
             n = len(scores)
-            chip_w = px(28)
-            right_w = (chip_w + px(3)) * n + px(6) if show_scores else 0
-            text_w = rect.width - px(16) - right_w
+            chip_w, chip_h = px(28), px(20)
+            right_w = (chip_w + px(3)) * n if show_scores else 0
+            title_w = rect.width - px(16) - right_w - px(6)
             name = category_name(key)
-            img = fonts.render(
-                fonts.ellipsize(name, px(15), text_w, True), px(15), pal.ACCENT, True
+            title = fonts.render(
+                fonts.ellipsize(name, px(15), title_w, True), px(15), pal.ACCENT, True
             )
-            surf.blit(img, (rect.x + px(8), rect.y + px(4)))
-            short_key = (
-                "kb.card.castles.short"
-                if key == "castles"
-                else ("kb.gold.short" if key == "gold" else f"kb.card.{key}.short")
-            )
-            text_h = rect.height - img.get_height() - px(8)
-            if text_h > px(12):
-                size = px(13)
-                body = fonts.render(t(short_key), size, pal.TEXT_DIM, wrap=max(40, text_w))
-                if body.get_height() > text_h:
-                    size = px(12)
-                    body = fonts.render(t(short_key), size, pal.TEXT_DIM, wrap=max(40, text_w))
-                clip = pygame.Rect(
-                    rect.x + px(8), rect.y + img.get_height() + px(4), text_w, text_h
-                )
-                surf.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
+            surf.blit(title, (rect.x + px(8), rect.y + px(3)))
+            text_top = rect.y + px(3) + title.get_height()
+            max_lines = max(0, (rect.bottom - px(3) - text_top) // line_h)
+            short = t(self._card_short_key(key))
+            for j, img in enumerate(
+                fonts.render_lines(short, body_size, pal.TEXT_DIM, rect.width - px(16), max_lines)
+            ):
+                surf.blit(img, (rect.x + px(8), text_top + j * line_h))
             if show_scores:
-                cx = rect.right - right_w + px(3)
+                cx = rect.right - right_w - px(5)
+                cy = rect.y + px(4) + title.get_height() // 2
                 for s in range(n):
-                    value = scores[s].get(key, 0)
-                    if current_step >= 0:
+                    value: int | None = scores[s].get(key, 0)
+                    if current_step >= 0 and value is not None:
                         if i > current_step:
                             value = None
                         elif i == current_step and self.scoring is not None:
                             value = round(value * self.scoring.fraction())
-                    chip = pygame.Rect(cx, rect.centery - px(12), chip_w, px(24))
+                    chip = pygame.Rect(cx, cy - chip_h // 2, chip_w, chip_h)
                     colour = self._seat_rgb(s)
                     pygame.draw.rect(surf, colour, chip, border_radius=px(5))
                     pygame.draw.rect(surf, pal.shade(colour, 0.5), chip, 1, border_radius=px(5))
                     if value is not None:
-                        num = fonts.render(str(value), px(14), pal.contrast(colour), True)
+                        num = fonts.render(str(value), px(13), pal.contrast(colour), True)
                         surf.blit(num, num.get_rect(center=chip.center))
                     cx += chip_w + px(3)
             y += row_h
+
+    def _card_short_key(self, key: str) -> str:
+        if key == "castles":
+            return "kb.card.castles.short"
+        if key == "gold":
+            return "kb.gold.short"
+        return f"kb.card.{key}.short"
 
     def _draw_scoring_banner(self, surface: pygame.Surface) -> None:
         """The category being counted, over the board, with each player's points."""

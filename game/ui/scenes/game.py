@@ -103,29 +103,39 @@ class GameScene(Scene):
             panel_w = px(560)
         board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
         panel_x = board.right + margin
-        log_h = max(px(96), min(px(230), int(avail_h * 0.2)))
+        log_h = max(px(90), min(px(200), int(avail_h * 0.16)))
         panel = pygame.Rect(panel_x, top, panel_w, avail_h - log_h - margin)
         self.log_rect = pygame.Rect(panel_x, panel.bottom + margin, panel_w, log_h)
         self.view.layout(board, panel)
-        # Buttons on the right of the top bar.
+        # Buttons on the right of the top bar, each as wide as its label needs.
         bh = px(38)
         y = (bar_h - bh) // 2
         x = w - px(10)
-        for b, bw in ((self.menu_button, px(110)), (self.help_button, px(104))):
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x -= px(8)
-        for b in self.extra_buttons:
-            x -= px(120)
-            b.rect = pygame.Rect(x, y, px(120), bh)
-            x -= px(8)
-        for b, bw in ((self.end_button, px(168)), (self.undo_button, px(132))):
+        row = [
+            (self.menu_button, px(96)),
+            (self.help_button, px(96)),
+            *[(b, px(96)) for b in self.extra_buttons],
+            (self.end_button, px(150)),
+            (self.undo_button, px(110)),
+        ]
+        for b, minimum in row:
+            bw = max(minimum, min(px(260), self._button_width(b)))
             x -= bw
             b.rect = pygame.Rect(x, y, bw, bh)
             x -= px(8)
         self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
         self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
         self.status_rect = pygame.Rect(px(14), 0, x - px(24), bar_h)
+
+    def _button_width(self, button: Button) -> int:
+        from game.ui.widgets import resolve
+
+        px = self.app.px
+        fonts = self.app.fonts
+        width = fonts.size(resolve(button.text), px(button.font_size), button.style == "primary")[0]
+        if button.hint:
+            width += fonts.size(resolve(button.hint), px(12))[0] + px(6)
+        return width + px(24)
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -286,7 +296,24 @@ class GameScene(Scene):
         if result is None:
             return
         self.results_shown = True
-        self.app.push(ResultsScene(self.app, result, self.view.seats, self.view.score_categories()))
+        self.app.push(
+            ResultsScene(
+                self.app, result, self.view.seats, self.view.score_categories(), self._save_path()
+            )
+        )
+
+    def _save_path(self) -> str | None:
+        """The host's record of this table, when the host runs in this process."""
+        hub = None
+        if self.client.local_host is not None:
+            hub = self.client.local_host.hub
+        elif self.client.server is not None:
+            hub = self.client.server.hub
+        if hub is None or self.client.table_id is None:
+            return None
+        extras = hub.extras.get(self.client.table_id)
+        path = getattr(extras, "save_path", None)
+        return str(path) if path is not None else None
 
     # ---- events ---------------------------------------------------------------------------
     def on_escape(self) -> None:

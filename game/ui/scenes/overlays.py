@@ -212,7 +212,7 @@ class CurtainOverlay(Scene):
         super().layout(w, h)
         px = self.app.px
         self.button.rect = pygame.Rect(0, 0, px(320), px(56))
-        self.button.rect.center = (w // 2, h // 2 + px(70))
+        self.button.rect.center = (w // 2, h // 2 + px(120))
 
     def ready(self) -> None:
         self.app.pop()
@@ -247,7 +247,7 @@ class CurtainOverlay(Scene):
         img = self.app.fonts.render(text, px(40), pal.TEXT, bold=True, wrap=w - px(80))
         surface.blit(img, img.get_rect(midbottom=(w // 2, h // 2 + px(10))))
         sub = self.app.fonts.render(t("curtain.hint"), px(17), pal.TEXT_DIM, wrap=w - px(80))
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + px(110))))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + px(34))))
         self.draw_widgets(surface)
 
 

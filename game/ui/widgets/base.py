@@ -3,7 +3,7 @@
 Widgets are deliberately small: a rectangle, an id (tests find widgets by id and click their
 centre), hover and press state, an optional tooltip.  A scene owns its widgets, places them in
 ``layout`` and passes events on; :meth:`Widget.handle` returns True when it used the event.
-Texts may be given as plain strings or as callables (``lambda: t("menu.play")``) that are
+Texts may be given as plain strings or as callables (``lambda: t("menu.play_local")``) that are
 evaluated at draw time, so a language switch shows at once.
 """
 

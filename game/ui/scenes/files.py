@@ -1,0 +1,169 @@
+"""Saved games and replays: the host's autosaves, listed newest first.
+
+The host writes every table's record after each move (``docs/protocol.md``, Saves).  An
+unfinished one continues in an in-process host (every human seat played here, bots get their
+bots back); a finished one — or any ``.replay`` file, e.g. from ``lantern simulate
+--save-replays`` — opens in the replay viewer.  A path can also be typed in.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui.i18n import t
+from game.ui.scenes.common import PageScene
+from game.ui.settings import data_dir, saves_dir
+from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+MAX_FILES = 200
+
+
+def list_files(kind: str) -> list[ListItem]:
+    """Saved games (``kind == "saves"``: not finished) or replays (finished), newest first."""
+    from game.core.match import Replay
+    from game.core.registry import UnknownGame, get_game
+    from game.core.types import BadState
+
+    folders = [saves_dir(), data_dir() / "replays"]
+    paths: list[Path] = []
+    for folder in folders:
+        if folder.is_dir():
+            paths.extend(p for p in folder.iterdir() if p.suffix in (".save", ".replay"))
+    paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    items = []
+    for path in paths[: MAX_FILES * 2]:
+        try:
+            replay = Replay.load(path)
+        except BadState:
+            continue
+        finished = replay.final_hash is not None
+        if finished != (kind == "replays"):
+            continue
+        try:
+            title = get_game(replay.game).title
+        except UnknownGame:
+            title = replay.game
+        names = ", ".join(
+            str((s or {}).get("name") or f"#{i + 1}") for i, s in enumerate(replay.seats)
+        )
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        items.append(
+            ListItem(
+                f"{title} — {names}",
+                t("files.detail", when=when, moves=len(replay.actions), players=replay.players),
+                str(path),
+            )
+        )
+        if len(items) >= MAX_FILES:
+            break
+    return items
+
+
+class FilesScene(PageScene):
+    """A list of saved games or replays (see the module docstring)."""
+
+    name = "files"
+    help_topic = "files"
+
+    def __init__(self, app: App, kind: str) -> None:
+        super().__init__(app)
+        self.kind = kind
+        self.title = lambda: t("files.title.saves" if kind == "saves" else "files.title.replays")
+        self.list = ListBox(
+            "files",
+            on_activate=lambda item: self.open_selected(),
+            empty_text=lambda: t("files.empty." + kind),
+            row_height=56,
+        )
+        self.open_button = Button(
+            "open_file",
+            lambda: t("files.continue" if kind == "saves" else "files.watch"),
+            self.open_selected,
+            style="primary",
+            enabled=lambda: self.list.selected_item is not None,
+        )
+        self.path_label = Label(lambda: t("files.path"), size=16)
+        self.path_field = TextField(
+            "path",
+            "",
+            placeholder=lambda: t("files.path_placeholder"),
+            max_length=300,
+            on_submit=lambda text: self.open_path(text),
+        )
+        self.path_button = Button(
+            "open_path", lambda: t("files.open"), lambda: self.open_path(self.path_field.text)
+        )
+        for w in (self.list, self.open_button, self.path_label, self.path_field, self.path_button):
+            self.add(w)
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.list.set_items(list_files(self.kind))
+
+    def open_selected(self) -> None:
+        item = self.list.selected_item
+        if item is not None:
+            self.open_path(item.value)
+
+    def open_path(self, path: str) -> None:
+        path = path.strip()
+        if not path:
+            return
+        from game.core.match import Replay
+        from game.core.types import BadState
+
+        try:
+            replay = Replay.load(path)
+        except BadState as exc:
+            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            return
+        if replay.final_hash is None and self.kind == "saves":
+            self._continue(path, replay)
+        else:
+            self._watch(path)
+
+    def _continue(self, path: str, replay: Any) -> None:
+        from game.ui.client import resume_local_game
+        from game.ui.scenes.setup import StartingScene
+
+        try:
+            client = resume_local_game(path)
+        except Exception as exc:  # BadState from the host: damaged, foreign, finished
+            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            return
+        self.app.push(StartingScene(self.app, client, replay.players))
+
+    def _watch(self, path: str) -> None:
+        from game.ui.scenes.replay import ReplayScene
+
+        try:
+            scene = ReplayScene(self.app, path)
+        except Exception as exc:
+            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            return
+        self.app.push(scene)
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        area = self.content_rect()
+        self.list.rect = pygame.Rect(area.x, area.y, area.width, area.height - px(66))
+        y = self.list.rect.bottom + px(16)
+        self.path_label.rect = pygame.Rect(area.x, y, px(110), px(42))
+        self.path_field.rect = pygame.Rect(
+            area.x + px(110), y, area.width - px(110) - px(160), px(42)
+        )
+        self.path_button.rect = pygame.Rect(self.path_field.rect.right + px(10), y, px(150), px(42))
+        self.open_button.rect = pygame.Rect(w - px(32) - px(240), h - px(72), px(240), px(48))

@@ -1,0 +1,351 @@
+"""The lobby of a LAN table: seats fill as players join, ready flags, the host starts.
+
+The host (the table's creator) sees every seat with a menu to leave it open or give it to a bot,
+and a Start button that the host enables once every seat is taken and every player is ready.
+A player who joined sets their own colour and marks themselves ready.  Everything shown comes
+from the host's ``lobby`` messages; every change is a message to the host, which may refuse it
+with a reason.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.client import SeatSpec, TableClient, _hello, bot_delay_ms
+from game.ui.i18n import t
+from game.ui.scenes.common import PageScene, panel
+from game.ui.widgets import Button, Choice, Toggle
+
+if TYPE_CHECKING:
+    from game.core.api import Game
+    from game.ui.app import App
+
+KINDS = ("open", "bot:easy", "bot:normal", "bot:hard")
+
+
+def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str, Any]) -> None:
+    """Open a LAN table: start the host, sit down at it, set up the seats, show the lobby."""
+    from game.ui.lan import LanServer
+    from net.client import TcpConnection
+
+    name = app.settings.player_name or t("lobby.default_host")
+    try:
+        server = LanServer(name)
+    except OSError as exc:
+        app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
+        return
+    you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
+    conn = TcpConnection.open(server.connect_address(), server.port)
+    conn.send(_hello(specs[you].name if you is not None else name))
+    create: dict[str, Any] = {
+        "t": "create_table",
+        "game": game.id,
+        "players": len(specs),
+        "options": options,
+        "name": t("lobby.table_name", name=name)[:32],
+        "bot_delay_ms": bot_delay_ms(),
+    }
+    if you is None:
+        create["spectate"] = True
+    else:
+        create["seat"] = you
+    conn.send(create)
+    client = TableClient(game.id, {you: conn}, server=server)
+
+    def joined(client: TableClient, key: int | None, msg: dict[str, Any]) -> None:
+        client.on_joined = None
+        from net.session import COLOURS
+
+        chosen = [s.colour for s in specs]
+        spare = [c for c in COLOURS if c not in chosen]
+        for i, spec in enumerate(specs):
+            if spec.kind == "bot":
+                conn.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
+            if spec.kind != "human" or i == you:
+                conn.send({"t": "set_seat", "seat": i, "colour": spare[i]})
+        for i, spec in enumerate(specs):
+            if spec.kind == "bot" or i == you:
+                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour, "name": spec.name})
+            else:
+                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+
+    client.on_joined = joined
+    app.push(LobbyScene(app, client, len(specs), hosting=True))
+
+
+def join_lan_table(app: App, host: str, port: int, table: str, spectate: bool = False) -> None:
+    """Connect to a LAN host and join one of its tables (or watch it)."""
+    from net.client import TcpConnection
+
+    conn = TcpConnection.open(host, port)
+    name = app.settings.player_name or t("setup.player_n", n=1)
+    conn.send(_hello(name))
+    msg: dict[str, Any] = {"t": "join", "table": table, "name": name}
+    if spectate:
+        msg = {"t": "join", "table": table, "spectate": True}
+    conn.send(msg)
+    client = TableClient("", {None: conn}, rekey=not spectate)
+    app.push(LobbyScene(app, client, 0, hosting=False, address=f"{host}:{port}"))
+
+
+class LobbyScene(PageScene):
+    """The lobby (see the module docstring)."""
+
+    name = "lobby"
+    help_topic = "lobby"
+
+    def __init__(
+        self, app: App, client: TableClient, players: int, hosting: bool, address: str = ""
+    ) -> None:
+        super().__init__(app)
+        self.client = client
+        self.players = players
+        self.hosting = hosting
+        self.address = address
+        self.title = lambda: t("lobby.title")
+        self.back_button.text = lambda: t("lobby.leave")
+        self.start_button = Button(
+            "lobby_start",
+            lambda: t("lobby.start"),
+            self.start,
+            style="primary",
+            enabled=lambda: bool(self.client.lobby and self.client.lobby.get("can_start")),
+            tooltip=lambda: t("lobby.start.tip"),
+        )
+        self.ready_toggle = Toggle("lobby_ready", lambda: t("lobby.ready"), False, self.set_ready)
+        self.colour_choice = Choice(
+            "lobby_colour",
+            [(c, (lambda c=c: t(f"colour.{c}"))) for c in pal.COLOUR_NAMES],
+            None,
+            self.set_colour,
+            swatch=lambda value, size: pal.seat_swatch(
+                value, self._my_seat() or 0, size, app.settings.colour_blind
+            ),
+        )
+        self.add(self.start_button)
+        self.add(self.ready_toggle)
+        self.add(self.colour_choice)
+        self.seat_choices: list[Choice] = []
+        self.handed_over = False
+        self.elapsed = 0.0
+
+    # ---- seats -------------------------------------------------------------------------------
+    def _my_seat(self) -> int | None:
+        seats = self.client.local_seats
+        return seats[0] if seats else None
+
+    def _lobby_seats(self) -> list[dict[str, Any]]:
+        return list((self.client.lobby or {}).get("seats", []))
+
+    def _sync_widgets(self) -> None:
+        seats = self._lobby_seats()
+        if not self.players and self.client.lobby:
+            self.players = int(self.client.lobby.get("players", len(seats)))
+        owner = self.client.owner is not None or self.hosting
+        if owner and len(self.seat_choices) != len(seats):
+            for c in self.seat_choices:
+                self.widgets.remove(c)
+            self.seat_choices = []
+            for i in range(len(seats)):
+                c = Choice(
+                    f"lobby_seat_{i}",
+                    [(k, (lambda k=k: t(f"lobby.kind.{k.replace(':', '_')}"))) for k in KINDS],
+                    None,
+                    (lambda v, i=i: self.set_kind(i, v)),
+                    font_size=14,
+                )
+                self.seat_choices.append(c)
+                self.add(c)
+            self.layout(*self.size)
+        for i, c in enumerate(self.seat_choices):
+            if i >= len(seats):
+                c.visible = False
+                continue
+            seat = seats[i]
+            current = (
+                "open"
+                if seat.get("kind") == "open"
+                else (f"bot:{seat.get('bot')}" if seat.get("kind") == "bot" else None)
+            )
+            c.visible = current is not None and not (self.client.lobby or {}).get("started")
+            if current in KINDS:
+                c.set_value(current)
+        me = self._my_seat()
+        if me is not None and me < len(seats):
+            self.colour_choice.visible = True
+            self.colour_choice.set_value(seats[me].get("colour"))
+            self.ready_toggle.visible = not owner
+            self.ready_toggle.value = bool(seats[me].get("ready"))
+        else:
+            self.colour_choice.visible = False
+            self.ready_toggle.visible = False
+        self.start_button.visible = owner
+
+    def set_kind(self, seat: int, value: str) -> None:
+        if value == "open":
+            self.client.send(self._my_key(), {"t": "set_seat", "seat": seat, "kind": "open"})
+        else:
+            level = value.split(":", 1)[1]
+            self.client.send(
+                self._my_key(), {"t": "set_seat", "seat": seat, "kind": "bot", "bot": level}
+            )
+
+    def _my_key(self) -> int | None:
+        return self._my_seat()
+
+    def set_colour(self, colour: str) -> None:
+        me = self._my_seat()
+        if me is not None:
+            self.client.send(me, {"t": "set_seat", "seat": me, "colour": colour})
+
+    def set_ready(self, ready: bool) -> None:
+        self.client.send(self._my_key(), {"t": "ready", "ready": ready})
+
+    def start(self) -> None:
+        self.client.send(self._my_key(), {"t": "start"})
+
+    # ---- lifecycle -----------------------------------------------------------------------------
+    def on_escape(self) -> None:
+        self.client.send(self._my_key(), {"t": "close_table"} if self.hosting else {"t": "leave"})
+        self.app.pop()
+
+    def leave(self) -> None:
+        if not self.handed_over:
+            self.client.close()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.elapsed += dt
+        self.client.poll()
+        for notice in self.client.take_notices():
+            if notice.kind == "error":
+                self.app.toast(notice.text, "error")
+            elif notice.kind == "disconnected" or notice.code in ("left", "table_closed"):
+                self.app.toast(t("lobby.closed", reason=notice.text), "error")
+                self.app.pop()
+                return
+        if self.client.lobby is not None and not self.client.game_id:
+            self.client.game_id = str(self.client.lobby.get("game", ""))
+        self._sync_widgets()
+        if self.client.states and self.client.lobby is not None:
+            from game.ui.games import NoView
+            from game.ui.scenes.game import GameScene
+
+            try:
+                scene = GameScene(self.app, self.client, int(self.client.lobby["players"]))
+            except NoView as exc:
+                self.app.toast(str(exc), "error")
+                self.app.pop()
+                return
+            self.handed_over = True
+            self.app.replace(scene)
+
+    # ---- layout and drawing --------------------------------------------------------------------
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        area = self.content_rect()
+        self.box = pygame.Rect(area.x, area.y + px(56), min(area.width, px(900)), 0)
+        self.box.centerx = area.centerx
+        row_h = px(52)
+        n = max(1, len(self._lobby_seats()) or self.players)
+        self.box.height = row_h * n + px(24)
+        self.row_h = row_h
+        for i, c in enumerate(self.seat_choices):
+            c.rect = pygame.Rect(
+                self.box.right - px(250),
+                self.box.y + px(12) + i * row_h + px(6),
+                px(230),
+                row_h - px(14),
+            )
+        y = self.box.bottom + px(16)
+        self.colour_choice.rect = pygame.Rect(self.box.x, y, px(260), px(42))
+        self.ready_toggle.rect = pygame.Rect(self.box.x + px(290), y, px(260), px(42))
+        self.start_button.rect = pygame.Rect(w - px(32) - px(260), h - px(76), px(260), px(52))
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        fonts = self.app.fonts
+        area = self.content_rect()
+        lobby = self.client.lobby
+        if lobby is None:
+            dots = "." * (1 + int(self.elapsed * 3) % 3)
+            img = fonts.render(t("lobby.connecting", address=self.address) + dots, px(20), pal.TEXT)
+            surface.blit(img, img.get_rect(center=area.center))
+            super().draw_widgets(surface)
+            return
+        head = t(
+            "lobby.heading",
+            title=lobby.get("title", ""),
+            name=lobby.get("settings", {}).get("name", ""),
+        )
+        img = fonts.render(
+            fonts.ellipsize(head, px(22), area.width, True), px(22), pal.ACCENT, True
+        )
+        surface.blit(img, (self.box.x, area.y))
+        if self.hosting and self.client.server is not None:
+            info = t("lobby.host_info", host=socket.gethostname(), port=self.client.server.port)
+        else:
+            info = t("lobby.guest_info", address=self.address)
+        sub = fonts.render(fonts.ellipsize(info, px(15), area.width), px(15), pal.TEXT_DIM)
+        surface.blit(sub, (self.box.x, area.y + img.get_height() + px(4)))
+        panel(surface, self.box, self.app)
+        me = self._my_seat()
+        for i, seat in enumerate(self._lobby_seats()):
+            row = pygame.Rect(
+                self.box.x + px(12),
+                self.box.y + px(12) + i * self.row_h,
+                self.box.width - px(24),
+                self.row_h - px(6),
+            )
+            if i == me:
+                pygame.draw.rect(surface, pal.BG_PANEL_2, row, border_radius=px(8))
+            sw = pal.seat_swatch(str(seat.get("colour")), i, px(26), self.app.settings.colour_blind)
+            surface.blit(sw, sw.get_rect(midleft=(row.x + px(8), row.centery)))
+            kind = seat.get("kind")
+            if kind == "open":
+                name = t("lobby.open_seat")
+                colour = pal.TEXT_DIM
+            else:
+                name = str(seat.get("name") or "?")
+                colour = pal.TEXT
+            if i == me:
+                name += "  " + t("lobby.you")
+            img = fonts.render(
+                fonts.ellipsize(name, px(18), px(320), kind != "open"),
+                px(18),
+                colour,
+                kind != "open",
+            )
+            surface.blit(img, img.get_rect(midleft=(row.x + px(46), row.centery)))
+            if kind == "human":
+                status = t("lobby.ready_mark") if seat.get("ready") else t("lobby.not_ready")
+                if not seat.get("connected", True):
+                    status = t("lobby.disconnected")
+                scol = (
+                    pal.GOOD if seat.get("ready") and seat.get("connected", True) else pal.TEXT_DIM
+                )
+                img = fonts.render(status, px(15), scol)
+                surface.blit(img, img.get_rect(midleft=(row.x + px(400), row.centery)))
+            elif kind == "bot" and not self.seat_choices:
+                img = fonts.render(
+                    t(f"lobby.kind.bot_{seat.get('bot')}")
+                    if seat.get("bot") in ("easy", "normal", "hard")
+                    else str(seat.get("bot")),
+                    px(15),
+                    pal.TEXT_DIM,
+                )
+                surface.blit(img, img.get_rect(midleft=(row.x + px(400), row.centery)))
+        if self.hosting and not lobby.get("can_start"):
+            hint = fonts.render(t("lobby.waiting_players"), px(15), pal.TEXT_DIM)
+            surface.blit(
+                hint,
+                hint.get_rect(
+                    bottomright=(self.start_button.rect.right, self.start_button.rect.y - px(8))
+                ),
+            )
+        super().draw_widgets(surface)

@@ -1,0 +1,243 @@
+"""The replay viewer: step forwards and backwards through a saved game.
+
+A replay file holds the game's inputs (game, players, options, seed, seats, actions); the
+viewer plays the actions through the engine once, keeping the spectator view and the public
+events after each one, then shows any step instantly.  Stepping forward animates that step's
+events; jumping back simply shows the earlier view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.games import view_class
+from game.ui.games.base import GameView, LogLine, SeatInfo
+from game.ui.i18n import t
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_box
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+AUTO_STEP = 0.7
+
+
+class ReplayScene(Scene):
+    """A finished (or saved) game, one action at a time (see the module docstring)."""
+
+    name = "replay"
+    help_topic = "replay"
+
+    def __init__(self, app: App, path: str) -> None:
+        super().__init__(app)
+        from game.core.match import Replay
+        from game.core.types import BadState, IllegalAction
+
+        self.replay = Replay.load(path)
+        self.help_topic = f"game:{self.replay.game}"
+        state = self.replay.new_state()
+        self.views: list[dict[str, Any]] = [state.view(None)]
+        self.events: list[list[dict[str, Any]]] = [[]]
+        for i, (seat, action) in enumerate(self.replay.actions):
+            try:
+                evs = state.apply(seat, action)
+            except IllegalAction as exc:
+                raise BadState(f"replay action {i + 1} is illegal: {exc}") from None
+            self.views.append(state.view(None))
+            self.events.append(state.visible_events(evs, None))
+        seats = []
+        for i in range(self.replay.players):
+            info = self.replay.seats[i] if i < len(self.replay.seats) else {}
+            info = info or {}
+            seats.append(
+                SeatInfo(
+                    seat=i,
+                    name=str(info.get("name") or f"#{i + 1}"),
+                    colour=str(info.get("colour") or pal.COLOUR_NAMES[i]),
+                    kind=str(info.get("kind") or "human"),
+                )
+            )
+        self.view: GameView = view_class(self.replay.game)(app, seats)
+        self.step = 0
+        self.playing = False
+        self.timer = 0.0
+        self.log: list[LogLine] = []
+        self.buttons = [
+            Button(
+                "replay_start",
+                "|<",
+                lambda: self.go(0),
+                tooltip=lambda: t("replay.start") + " (Home)",
+            ),
+            Button(
+                "replay_back",
+                "<",
+                lambda: self.go(self.step - 1),
+                tooltip=lambda: t("replay.back") + " (←)",
+            ),
+            Button(
+                "replay_play",
+                lambda: t("replay.pause") if self.playing else t("replay.play"),
+                self.toggle_play,
+                style="primary",
+                hint="P",
+            ),
+            Button(
+                "replay_forward",
+                ">",
+                lambda: self.go(self.step + 1),
+                tooltip=lambda: t("replay.forward") + " (→)",
+            ),
+            Button(
+                "replay_end",
+                ">|",
+                lambda: self.go(len(self.views) - 1),
+                tooltip=lambda: t("replay.end") + " (End)",
+            ),
+            Button("replay_close", lambda: t("replay.close"), app.pop, hint="Esc"),
+        ]
+        for b in self.buttons:
+            self.add(b)
+        self._show(0, animate=False)
+
+    @property
+    def steps(self) -> int:
+        return len(self.views) - 1
+
+    def go(self, step: int) -> None:
+        step = max(0, min(self.steps, step))
+        if step == self.step:
+            return
+        self._show(step, animate=step == self.step + 1)
+
+    def _show(self, step: int, animate: bool) -> None:
+        self.step = step
+        events = self.events[step] if animate else []
+        if not animate:
+            self.view.finish_animations()
+        self.view.set_view(self.views[step], [], events)
+        self.log = []
+        for evs in self.events[max(0, step - 60) : step + 1]:
+            for ev in evs:
+                line = self.view.describe_event(ev)
+                if line is not None:
+                    self.log.append(line)
+        if step == self.steps and self.views[step].get("over"):
+            self.view.start_scoring()
+
+    def toggle_play(self) -> None:
+        if self.step >= self.steps:
+            self.go(0)
+        self.playing = not self.playing
+        self.timer = 0.0
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_LEFT:
+            self.go(self.step - 1)
+        elif k == pygame.K_RIGHT:
+            self.go(self.step + 1)
+        elif k == pygame.K_HOME:
+            self.go(0)
+        elif k == pygame.K_END:
+            self.go(self.steps)
+        elif k in (pygame.K_p, pygame.K_SPACE):
+            self.toggle_play()
+        else:
+            return False
+        return True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.view.mouse_moved(event.pos)  # type: ignore[attr-defined]
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.bar_track.collidepoint(event.pos)
+        ):
+            frac = (event.pos[0] - self.bar_track.x) / max(1, self.bar_track.width)
+            self.go(round(frac * self.steps))
+            return True
+        return False
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str:
+        return super().tooltip_at(pos) or self.view.hover(pos)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.view.update(dt)
+        if self.playing:
+            self.timer += dt
+            speed = self.app.settings.animation_speed or 4.0
+            if self.timer >= AUTO_STEP / speed:
+                self.timer = 0.0
+                if self.step >= self.steps:
+                    self.playing = False
+                else:
+                    self.go(self.step + 1)
+
+    def layout(self, w: int, h: int) -> None:
+        super().layout(w, h)
+        px = self.app.px
+        bar_h = px(52)
+        self.bar = pygame.Rect(0, 0, w, bar_h)
+        margin = px(8)
+        top = bar_h + margin
+        avail_h = h - top - margin
+        size = min((w - px(330) - 3 * margin) / 35.5, avail_h / 30.5)
+        board_w = int(size * 35.5) + 6
+        panel_w = min(px(560), w - board_w - 3 * margin)
+        board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
+        log_h = max(px(90), min(px(200), int(avail_h * 0.16)))
+        panel = pygame.Rect(board.right + margin, top, panel_w, avail_h - log_h - margin)
+        self.log_rect = pygame.Rect(panel.x, panel.bottom + margin, panel_w, log_h)
+        self.view.layout(board, panel)
+        x = px(10)
+        widths = [px(52), px(48), px(120), px(48), px(52)]
+        for b, bw in zip(self.buttons[:5], widths, strict=True):
+            b.rect = pygame.Rect(x, (bar_h - px(38)) // 2, bw, px(38))
+            x += bw + px(6)
+        self.buttons[5].rect = pygame.Rect(w - px(130), (bar_h - px(38)) // 2, px(120), px(38))
+        self.bar_track = pygame.Rect(
+            x + px(14), bar_h // 2 - px(8), self.buttons[5].rect.x - x - px(28) - px(150), px(16)
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.BG)
+        self.view.draw(surface)
+        px = self.app.px
+        pygame.draw.rect(surface, pal.BG_PANEL, self.bar)
+        pygame.draw.line(surface, pal.BORDER, self.bar.bottomleft, self.bar.bottomright)
+        track = self.bar_track
+        pygame.draw.rect(surface, pal.BG_PANEL_2, track, border_radius=px(6))
+        filled = track.copy()
+        filled.width = int(track.width * self.step / max(1, self.steps))
+        pygame.draw.rect(surface, pal.ACCENT_DARK, filled, border_radius=px(6))
+        knob = (track.x + filled.width, track.centery)
+        pygame.draw.circle(surface, pal.ACCENT, knob, px(9))
+        label = t("replay.step", step=self.step, steps=self.steps)
+        img = self.app.fonts.render(label, px(15), pal.TEXT)
+        surface.blit(img, img.get_rect(midleft=(track.right + px(12), track.centery)))
+        draw_box(surface, self.log_rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
+        inner = self.log_rect.inflate(-px(16), -px(10))
+        size = px(13)
+        line_h = self.app.fonts.line_height(size)
+        rows = max(1, inner.height // line_h)
+        y = inner.bottom - min(rows, len(self.log)) * line_h
+        for line in self.log[-rows:]:
+            x = inner.x
+            if line.seat is not None and 0 <= line.seat < len(self.view.seats):
+                sw = self.view.seats[line.seat].swatch(px(12), self.app.settings.colour_blind)
+                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
+            x += px(18)
+            img = self.app.fonts.render(
+                self.app.fonts.ellipsize(line.text, size, inner.right - x), size, pal.TEXT
+            )
+            surface.blit(img, (x, y))
+            y += line_h
+        self.draw_widgets(surface)

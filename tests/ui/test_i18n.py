@@ -1,0 +1,89 @@
+"""Every string in English, Japanese and Dutch: the same keys and the same fields everywhere."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from game.ui import i18n
+from game.ui.games.kingdom_builder import CARD_NAMES, LOCATION_TYPES, TERRAINS
+
+UI = Path(i18n.__file__).parent
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_catalogues_have_the_same_keys() -> None:
+    en = i18n.catalogue("en")
+    for code in ("ja", "nl"):
+        other = i18n.catalogue(code)
+        assert sorted(set(en) - set(other)) == [], f"{code} lacks keys"
+        assert sorted(set(other) - set(en)) == [], f"{code} has extra keys"
+
+
+@pytest.mark.parametrize("code", ["ja", "nl"])
+def test_translations_use_the_same_fields(code: str) -> None:
+    en = i18n.catalogue("en")
+    other = i18n.catalogue(code)
+    for key, text in en.items():
+        assert fields(other[key]) == fields(text), key
+        assert other[key].strip(), f"{code}: {key} is empty"
+
+
+def test_translations_are_translated() -> None:
+    """Most strings differ from English (names like "Kingdom Builder" may stay)."""
+    en = i18n.catalogue("en")
+    for code in ("ja", "nl"):
+        other = i18n.catalogue(code)
+        same = [k for k in en if en[k] == other[k] and len(en[k]) > 12]
+        assert len(same) < len(en) * 0.05, (code, same[:20])
+
+
+def test_every_key_used_in_the_code_exists() -> None:
+    en = i18n.catalogue("en")
+    pattern = re.compile(r"""\bt\(\s*"([a-z][a-z0-9_.\-]+)"\s*[,)]""")
+    missing = []
+    for path in UI.rglob("*.py"):
+        if path.name == "i18n.py":  # its docstring shows made-up examples
+            continue
+        for key in pattern.findall(path.read_text("utf-8")):
+            if key not in en:
+                missing.append((path.name, key))
+    assert missing == []
+
+
+def test_game_texts_exist() -> None:
+    """Rule texts of every location tile, card and terrain are translated."""
+    for code in ("en", "ja", "nl"):
+        cat = i18n.catalogue(code)
+        for tile in LOCATION_TYPES:
+            for suffix in ("", ".abbr", ".text"):
+                assert f"kb.tile.{tile}{suffix}" in cat
+        for card in CARD_NAMES:
+            for suffix in ("", ".short", ".text"):
+                assert f"kb.card.{card}{suffix}" in cat
+        for terrain in TERRAINS:
+            assert f"kb.terrain.{terrain}" in cat and f"kb.terrain.{terrain}.text" in cat
+
+
+def test_switching_language() -> None:
+    try:
+        i18n.set_language("ja")
+        assert i18n.t("menu.quit") == i18n.catalogue("ja")["menu.quit"]
+        i18n.set_language("xx")
+        assert i18n.language() == "en"
+        assert i18n.t("no.such.key") == "no.such.key"
+        assert i18n.t("curtain.pass_to", name="Anna") == "Pass to Anna"
+    finally:
+        i18n.set_language("en")
+
+
+def test_guess_language() -> None:
+    assert i18n.guess_language(["nl_BE.UTF-8"]) == "nl"
+    assert i18n.guess_language(["fr_FR", "ja-JP"]) == "ja"
+    assert i18n.guess_language([]) == "en"
