@@ -61,7 +61,8 @@ def is_loopback(host: str) -> bool:
 def parse_address(text: str, default_port: int, any_host: bool = False) -> Address:
     """``"HOST[:PORT]"`` -> ``(host, port)``; raises ``ValueError`` with a readable reason.
 
-    With ``any_host`` an empty host (``":7778"``) means every interface.
+    With ``any_host`` the address is one to listen on: an empty host (``":7778"``) means every
+    interface and port 0 any free port.
     """
     host, sep, port_text = text.strip().rpartition(":")
     if not sep:
@@ -72,7 +73,7 @@ def parse_address(text: str, default_port: int, any_host: bool = False) -> Addre
         port = int(port_text)
     except ValueError:
         raise ValueError(f"{text!r}: the port must be a number") from None
-    if not 0 < port < 65536:
+    if not (0 if any_host else 1) <= port < 65536:
         raise ValueError(f"{text!r}: the port must be from 1 to 65535")
     return host, port
 

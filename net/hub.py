@@ -169,8 +169,9 @@ class Hub:
         self._closed = False
         #: Called with a table whose game just ended (the CLI's --exit-when-done listens).
         self.on_game_over: list[Callable[[Session], None]] = []
-        #: Called after every applied action or undo: (table, seq) (benchmarks listen).
-        self.on_change: list[Callable[[Session], None]] = []
+        #: Called after every start, applied action and undo with the table and the events
+        #: (benchmarks and tests listen).
+        self.on_change: list[Callable[[Session, list[Event]], None]] = []
 
     # ---- peers ----------------------------------------------------------------------------
     def attach(self, peer: Peer) -> None:
@@ -651,11 +652,15 @@ class Hub:
         self._after_change(table, events)
 
     def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
-        """Autosave, send everyone their view, announce the end or waits, wake bots."""
+        """Send everyone their view, autosave, announce the end or waits, wake bots."""
+        events = events or []
+        self._broadcast_state(table, events)
         self._autosave(table)
-        self._broadcast_state(table, events or [])
         for listener in self.on_change:
-            listener(table)
+            try:
+                listener(table, events)
+            except Exception:
+                log.exception("an on_change listener failed")
         if table.over:
             log.info(
                 "table %s: game over after %d actions; winners %s",
