@@ -15,4 +15,5 @@ from __future__ import annotations
 SUITES: dict[str, str] = {
     "kingdom-builder": "bench.kingdom_builder",
     "bots": "bench.bots",
+    "ui": "bench.ui",
 }

@@ -83,6 +83,14 @@ class LanServer:
             await announcer.start(self.bind, server.port)
             self._announcer = announcer
 
+    def call(self, fn: Any, *args: Any, timeout: float = 10.0) -> Any:
+        """Run ``fn(*args)`` on the host's thread (the hub is not thread-safe) and return it."""
+
+        async def run() -> Any:
+            return fn(*args)
+
+        return self._run(run(), timeout)
+
     @property
     def port(self) -> int:
         return int(self._server.port) if self._server is not None else 0

@@ -370,7 +370,8 @@ class GameScene(Scene):
                 self.view.start_scoring()
             elif self.view.scoring_done() and not self.results_shown:
                 self.results_button.visible = True
-                self.results_timer += dt
+                speed = self.app.settings.animation_speed
+                self.results_timer += dt * speed if speed > 0 else RESULTS_PAUSE
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
 

@@ -72,6 +72,10 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
                 conn.send({"t": "set_seat", "seat": i, "colour": spec.colour, "name": spec.name})
             else:
                 conn.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+        if you is not None:
+            # The host's own seat is ready at once: the lobby's can_start then waits only for
+            # the players who join.
+            conn.send({"t": "ready"})
 
     client.on_joined = joined
     app.push(LobbyScene(app, client, len(specs), hosting=True))

@@ -118,7 +118,9 @@ class HelpOverlay(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             step = self.app.px(48)
-            if event.key in (pygame.K_DOWN, pygame.K_j):
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_j):
                 self._scroll(step)
             elif event.key in (pygame.K_UP, pygame.K_k):
                 self._scroll(-step)

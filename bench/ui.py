@@ -1,0 +1,165 @@
+"""Client speed: start-up to the first frame, and frame times of a busy Kingdom Builder table.
+
+Figures:
+
+* ``ui.first_frame_ms`` — median wall time from starting ``python -m game`` to its first drawn
+  frame (the main menu), SDL dummy video driver, settings in a temporary folder.  Target < 500.
+* ``ui.import_pygame_ms`` — median time to import pygame-ce alone in a fresh interpreter (the
+  floor under the figure above).
+* ``ui.kb_frame_ms_median`` / ``ui.kb_frame_ms_p95`` — one whole frame (events, update, draw,
+  flip) of the game scene at 1280x800 with the dummy driver and software rendering, late in a
+  4-player game: ~130 settlements, the legal hexes highlighted and pulsing, the mouse over a
+  legal hex with its tooltip, the score preview and a full log.  Target: median < 8.
+* ``ui.kb_frame_anim_ms_median`` — the same while settlements drop in and tiles fly (a new
+  state with events every 20 frames).
+* ``ui.kb_first_frame_ms`` — the first frame of that table, which draws the static board layer.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+FIGURES: dict[str, str] = {
+    "ui.first_frame_ms": "ms from starting `python -m game` to its first drawn frame (target < 500)",
+    "ui.import_pygame_ms": "ms to import pygame-ce alone (the floor of the figure above)",
+    "ui.kb_frame_ms_median": "ms per frame, busiest Kingdom Builder table, 1280x800 (target < 8)",
+    "ui.kb_frame_ms_p95": "ms per frame, 95th percentile, same scene",
+    "ui.kb_frame_anim_ms_median": "ms per frame with settlements dropping in and tiles flying",
+    "ui.kb_first_frame_ms": "ms for the table's first frame (draws the static board layer)",
+}
+
+
+def _env(tmp: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        LANTERN_CONFIG_DIR=os.path.join(tmp, "config"),
+        LANTERN_DATA_DIR=os.path.join(tmp, "data"),
+    )
+    return env
+
+
+def first_frame_ms(runs: int) -> float:
+    """Median ms from spawning ``python -m game`` until its first frame is on screen."""
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = _env(tmp)
+        env["LANTERN_FIRST_FRAME"] = "1"
+        for _ in range(runs):
+            start = time.time()
+            out = subprocess.run(
+                [sys.executable, "-m", "game"], env=env, capture_output=True, text=True, timeout=60
+            )
+            line = next((x for x in out.stdout.splitlines() if x.startswith("first-frame ")), "")
+            if not line:
+                raise RuntimeError(f"the window reported no first frame: {out.stderr[-500:]}")
+            times.append((float(line.split()[1]) - start) * 1000)
+    return statistics.median(times)
+
+
+def import_pygame_ms(runs: int) -> float:
+    code = "import time; t = time.perf_counter(); import pygame; print((time.perf_counter() - t) * 1000)"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = _env(tmp)
+        times = [
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", code],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                ).stdout
+            )
+            for _ in range(runs)
+        ]
+    return statistics.median(times)
+
+
+def _busy_table(frames: int) -> dict[str, float]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.app import App
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+    from game.ui.settings import Settings
+
+    # Late game: play until the seat to move has many legal hexes and the board is full.
+    session, events = play_table("kingdom-builder", 4, 11, 170, "random", {})
+    state = session.state
+    for _ in range(40):
+        seat = state.to_move()[0]
+        if sum(1 for a in state.legal_actions(seat) if a[0] == "place") >= 8:
+            break
+        action = state.legal_actions(seat)[0]
+        events = session.act(seat, session.seq, action)
+    seat = state.to_move()[0]
+    from game.commands import screenshot
+
+    recent = [ev for evs in screenshot.history[-20:] for ev in state.visible_events(evs, seat)]
+    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings.save = lambda: None  # type: ignore[method-assign]
+    app = App(settings, (1280, 800))
+    feed = _Feed([session.lobby_message(), session.state_message(seat, recent)])
+    scene = GameScene(app, TableClient("kingdom-builder", {seat: feed}), 4)
+    t0 = time.perf_counter()
+    app.push(scene)
+    app.step(1 / 60)
+    first = (time.perf_counter() - t0) * 1000
+    legal = [a for a in scene.view.legal if a[0] == "place"]
+    target = legal[len(legal) // 2] if legal else ("place", 10, 10)
+    assert scene.view.hexes is not None  # type: ignore[attr-defined]
+    pos = tuple(int(v) for v in scene.view.hexes.centre(target[1], target[2]))  # type: ignore[attr-defined]
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    for _ in range(30):  # warm caches (text, sprites) and let the tooltip appear
+        app.step(1 / 60)
+    still = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.step(1 / 60)
+        still.append((time.perf_counter() - t) * 1000)
+    # Animations: the same view again with the last few actions' events.
+    place_events = [
+        ev for evs in screenshot.history[-12:] for ev in state.visible_events(evs, seat)
+    ]
+    anim = []
+    for i in range(frames):
+        if i % 20 == 0:
+            msg = session.state_message(seat, place_events)
+            msg["seq"] = msg["seq"] + 1 + i  # a "new" state, so the scene animates its events
+            feed.messages.append(msg)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        anim.append((time.perf_counter() - t) * 1000)
+    app.shutdown()
+    still.sort()
+    return {
+        "ui.kb_frame_ms_median": statistics.median(still),
+        "ui.kb_frame_ms_p95": still[int(len(still) * 0.95) - 1],
+        "ui.kb_frame_anim_ms_median": statistics.median(anim),
+        "ui.kb_first_frame_ms": first,
+    }
+
+
+def run(quick: bool) -> dict[str, Any]:
+    runs = 2 if quick else 7
+    figures: dict[str, Any] = {
+        "ui.first_frame_ms": first_frame_ms(runs),
+        "ui.import_pygame_ms": import_pygame_ms(runs),
+    }
+    figures.update(_busy_table(60 if quick else 400))
+    return {k: round(v, 3) for k, v in figures.items()}
