@@ -15,5 +15,6 @@ from __future__ import annotations
 SUITES: dict[str, str] = {
     "kingdom-builder": "bench.kingdom_builder",
     "bots": "bench.bots",
+    "net": "bench.net",
     "ui": "bench.ui",
 }

@@ -26,6 +26,7 @@ import itertools
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,6 +49,9 @@ DATA_DIR_ENV = "LANTERN_DATA_DIR"
 MAX_BAD_MESSAGES = 32
 #: Most tables one hub runs at once.
 MAX_TABLES = 64
+#: An autosave is written this many seconds after the action that asked for it (bursts of
+#: actions within the delay are written once).
+SAVE_DELAY = 0.05
 
 
 def data_dir() -> Path:
@@ -123,6 +127,7 @@ class TableExtras:
     jobs: dict[Seat, _BotJob] = field(default_factory=dict)
     bots: dict[Seat, tuple[str, Bot]] = field(default_factory=dict)
     save_path: Path | None = None
+    saver: _Saver = field(default_factory=lambda: _Saver())
     announced_waiting: list[Seat] = field(default_factory=list)
     #: Created by the host itself (CLI): kept even when nobody is connected.
     pinned: bool = False
@@ -672,8 +677,8 @@ class Hub:
             frame = protocol.encode(message)
             for member in self._members(table):
                 self.send(member, message, frame)
-            for listener in self.on_game_over:
-                listener(table)
+            for ended in self.on_game_over:
+                ended(table)
             return
         self._after_seats_changed(table)
 
@@ -710,15 +715,21 @@ class Hub:
             self.send(member, message, frame)
 
     def _autosave(self, table: Session) -> None:
+        """Queue the table's save file for the writer thread (it never blocks the loop).
+
+        The loop only copies the record (a list of actions); encoding, hashing and the atomic
+        write happen on the writer thread, :data:`SAVE_DELAY` seconds later.  Writes of one
+        table coalesce: actions that come in while a write is pending are written with it.
+        """
         extras = self.extras.get(table.table_id)
         if extras is None or extras.save_path is None or not table.started:
             return
-        data = table.save_bytes()
-        path = extras.save_path
-        try:
-            self._save_pool.submit(_write_save, path, data)
-        except RuntimeError:  # shutting down: write it here
-            _write_save(path, data)
+        extras.saver.put(table.record())
+        if extras.saver.claim():
+            try:
+                self._save_pool.submit(extras.saver.flush, extras.save_path)
+            except RuntimeError:  # shutting down: write it here
+                extras.saver.flush(extras.save_path)
 
     # ---- bots -------------------------------------------------------------------------------
     def _wake_bots(self, table: Session) -> None:
@@ -834,8 +845,40 @@ class Hub:
             job.stop()
 
 
-def _write_save(path: Path, data: bytes) -> None:
-    try:
-        write_atomic(path, data)
-    except OSError as exc:
-        log.error("autosave to %s failed: %s", path, exc)
+class _Saver:
+    """The newest unsaved record of one table, handed from the loop to the writer thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: Replay | None = None
+        self._busy = False
+
+    def put(self, record: Replay) -> None:
+        with self._lock:
+            self._pending = record
+
+    def claim(self) -> bool:
+        """True if the caller must schedule :meth:`flush` (no flush is running or queued)."""
+        with self._lock:
+            if self._busy:
+                return False
+            self._busy = True
+            return True
+
+    def flush(self, path: Path) -> None:
+        """Write the newest record until none is pending (runs on the writer thread).
+
+        It first waits :data:`SAVE_DELAY` seconds, so a burst of actions (bots, a fast
+        player) becomes one write instead of one write each.
+        """
+        while True:
+            time.sleep(SAVE_DELAY)
+            with self._lock:
+                record, self._pending = self._pending, None
+                if record is None:
+                    self._busy = False
+                    return
+            try:
+                write_atomic(path, record.to_bytes())
+            except OSError as exc:
+                log.error("autosave to %s failed: %s", path, exc)

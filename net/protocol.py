@@ -167,7 +167,7 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
         raise ProtocolError(
             ErrorCode.BAD_FRAME, f"{len(body) - unpacker.tell()} stray bytes after the message"
         )
-    problem = _plain_problem(value, 0)
+    problem = _plain_problem(value)
     if problem:
         raise ProtocolError(ErrorCode.BAD_FRAME, problem)
     if not isinstance(value, dict):
@@ -178,29 +178,39 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
     return value
 
 
-def _plain_problem(value: Any, depth: int) -> str:
-    """Why ``value`` is not a plain wire value ("" if it is)."""
-    if depth > 32:
-        return "message nested too deeply"
-    if value is None or isinstance(value, bool | int | str):
-        return ""
-    if isinstance(value, float):
-        return "" if math.isfinite(value) else "non-finite number"
-    if isinstance(value, list):
-        for item in value:
-            problem = _plain_problem(item, depth + 1)
-            if problem:
-                return problem
-        return ""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                return "map keys must be strings"
-            problem = _plain_problem(item, depth + 1)
-            if problem:
-                return problem
-        return ""
-    return f"{_kind(value)} values are not accepted"
+_SCALARS: Final = frozenset({type(None), bool, int, str})
+
+
+def _plain_problem(value: Any) -> str:
+    """Why ``value`` is not a plain wire value ("" if it is).
+
+    Iterative (msgpack's own stack limit already bounds the nesting) and quick on the common
+    case, lists and maps of scalars, because clients run it on every view they receive.
+    """
+    scalars = _SCALARS
+    stack = [value]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind in scalars:
+            continue
+        if kind is list:
+            for x in item:
+                if type(x) not in scalars:
+                    push(x)
+        elif kind is dict:
+            for key, x in item.items():
+                if type(key) is not str:
+                    return "map keys must be strings"
+                if type(x) not in scalars:
+                    push(x)
+        elif kind is float:
+            if not math.isfinite(item):
+                return "non-finite number"
+        else:
+            return f"{_kind(item)} values are not accepted"
+    return ""
 
 
 def _kind(value: Any) -> str:

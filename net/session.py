@@ -644,10 +644,23 @@ class Session:
             {"name": s.name, "kind": s.kind, "bot": s.bot, "colour": s.colour} for s in self.seats
         ]
 
-    def save_bytes(self) -> bytes:
-        """The autosave: the replay file (seed, options, seats and every action so far)."""
+    def record(self) -> Replay:
+        """A copy of the match record (seed, options, seats, every action so far)."""
         self.replay.seats = self.seat_records()
-        return self.replay.to_bytes()
+        return Replay(
+            game=self.replay.game,
+            players=self.replay.players,
+            seed=self.replay.seed,
+            options=dict(self.replay.options),
+            rules_version=self.replay.rules_version,
+            seats=self.seat_records(),
+            actions=list(self.replay.actions),
+            final_hash=self.replay.final_hash,
+        )
+
+    def save_bytes(self) -> bytes:
+        """The autosave file: the replay format of :class:`~game.core.match.Replay`."""
+        return self.record().to_bytes()
 
     def bot_of(self, seat: Seat) -> str | None:
         info = self.seats[seat]

@@ -44,7 +44,7 @@ from net.discovery import (
     is_loopback,
     parse_addresses,
 )
-from net.host import HostConfig, TcpHost
+from net.host import HOST_SWITCH_INTERVAL, HostConfig, TcpHost
 from net.hub import Hub
 from net.protocol import ProtocolError
 from net.session import Session
@@ -140,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         except BadState as exc:
             raise UsageError(f"{args.resume}: {exc}") from None
     targets = _targets(args)
+    sys.setswitchinterval(HOST_SWITCH_INTERVAL)
     logging.basicConfig(
         level=logging.WARNING if args.quiet else logging.INFO,
         format="lantern host: %(message)s",
