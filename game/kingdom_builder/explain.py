@@ -156,18 +156,21 @@ def _occupied(st: KingdomBuilderState, h: int) -> IllegalAction | None:
             f"{_at(h)} holds a stone wall", "KB §1.3: a stone wall blocks its hex for good"
         )
     if occ != EMPTY:
-        whose = "your" if occ == st.cur else f"seat {occ}'s"
+        whose = "one of your settlements" if occ == st.cur else f"a settlement of seat {occ}"
         return IllegalAction(
-            f"{_at(h)} already holds {whose} settlement", "KB §5 placement: one settlement per hex"
+            f"{_at(h)} already holds {whose}", "KB §5 placement: one settlement per hex"
         )
     return None
 
 
-def _terrain_error(st: KingdomBuilderState, h: int, allowed: int, why: str) -> IllegalAction | None:
+def _terrain_error(
+    st: KingdomBuilderState, h: int, allowed: int, what: str, rule: str
+) -> IllegalAction | None:
+    """``what`` says what needs the terrain, e.g. "your terrain card shows" or "Farm builds on"."""
     t = st.board.terrain[h]
     if t != allowed:
         return IllegalAction(
-            f"{_at(h)} is {TERRAIN_NAMES[t]}; {why} needs {TERRAIN_NAMES[allowed]}", why
+            f"{_at(h)} is {TERRAIN_NAMES[t]}; {what} {TERRAIN_NAMES[allowed]}", rule
         )
     return None
 
@@ -210,7 +213,11 @@ def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
             _occupied(st, h)
             or _unbuildable(st, h)
             or _terrain_error(
-                st, h, st.terrain, "KB §4.2 mandatory action: the terrain of your card"
+                st,
+                h,
+                st.terrain,
+                "your terrain card shows",
+                "KB §4.2 mandatory action: the terrain of your card",
             )
             or _adjacency_error(
                 st,
@@ -228,7 +235,7 @@ def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
             return err
         if tile in ("Oracle", "Farm", "Oasis", "Garden"):
             terrain = st.terrain if tile == "Oracle" else _TILE_TERRAIN[tile]
-            err = _terrain_error(st, h, terrain, rule)
+            err = _terrain_error(st, h, terrain, f"{tile} builds on", rule)
         elif tile == "Tower" and h not in st.board.edge:
             err = IllegalAction(f"{_at(h)} is not on the edge of the map", rule)
         elif tile == "Tavern":
@@ -251,7 +258,7 @@ def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
         return err
     if tile in ("Barn", "Harbor"):
         terrain = st.terrain if tile == "Barn" else WATER
-        err = _terrain_error(st, h, terrain, rule)
+        err = _terrain_error(st, h, terrain, f"{tile} moves onto", rule)
         return err or _adjacency_error(
             st,
             h,
@@ -325,7 +332,11 @@ def _wall_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
     if st.walls_left <= 0:
         return IllegalAction("all 25 stone walls are on the map", f"{rule}: 25 walls")
     err = _occupied(st, h) or _terrain_error(
-        st, h, st.terrain, f"{rule}: walls go on the terrain of your card"
+        st,
+        h,
+        st.terrain,
+        "stone walls go on your card's terrain,",
+        f"{rule}: walls go on the terrain of your card",
     )
     if err:
         return err

@@ -79,7 +79,7 @@ def test_one_settlement_per_hex():
     with pytest.raises(IllegalAction) as err:
         st.apply(0, ("place", 7, 7))
     assert err.value.rule == "KB §5 placement: one settlement per hex"
-    assert "seat 1's settlement" in str(err.value)
+    assert "a settlement of seat 1" in str(err.value)
 
 
 def test_wrong_terrain_names_the_card():
