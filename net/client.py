@@ -255,7 +255,7 @@ class TcpConnection:
             stopper.cancel()
             writer.close()
             self._open = False
-            self._put(disconnected(reason))
+            self._put(disconnected("connection closed" if self._stop.is_set() else reason))
 
     async def _pings(self) -> None:
         frame = protocol.encode({"t": "ping", "n": KEEPALIVE_N})

@@ -224,3 +224,45 @@ def test_join_reports_an_unreachable_host(tiny: str) -> None:
     assert proc.returncode == 1
     assert "could not connect to 127.0.0.1" in proc.stderr
     assert time.monotonic() - started < 20
+
+
+def test_a_plain_host_serves_until_terminated(tiny: str) -> None:
+    """``lantern host`` without a table: clients create tables; SIGTERM stops it cleanly."""
+    import asyncio
+    import signal
+
+    from tests.net.helpers import Player
+
+    host, listening = start_host(tiny, "--no-announce", "--no-autosave")
+    try:
+
+        async def play() -> dict[str, Any] | None:
+            from net.client import AsyncClient
+
+            a = await AsyncClient.connect("127.0.0.1", listening["port"])
+            await a.hello("A")
+            await a.send({"t": "create_table", "game": "tiny", "players": 2})
+            table = (await a.expect("joined"))["table"]
+            b = await AsyncClient.connect("127.0.0.1", listening["port"])
+            await b.hello("B")
+            pb = Player(b, 1)
+            await pb.join(table)
+            await b.send({"t": "ready"})
+            await a.expect("lobby")
+            while not (await a.expect("lobby"))["seats"][1]["ready"]:
+                pass
+            await a.send({"t": "start"})
+            pa = Player(a, 2)
+            pa.seat = 0
+            results = await asyncio.gather(pa.play(), pb.play())
+            await a.close()
+            await b.close()
+            return results[0]
+
+        result = asyncio.run(play())
+        assert result is not None and result["game"] == "tiny"
+    finally:
+        host.send_signal(signal.SIGTERM)
+        code, _, err = finish(host, timeout=20)
+    assert code == 0, err
+    assert "game over" in err

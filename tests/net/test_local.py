@@ -248,3 +248,20 @@ def test_closing_a_table_cancels_its_thinking_bot(
     conn.send({"t": "close_table"})
     assert wait_for(conn, "table_closed")["reason"] == "closed by its creator"
     assert SlowBot.cancelled.wait(5)
+
+
+def test_bots_can_think_in_a_worker_process(
+    data_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``bot_process=True``: decisions run in game.bots.BotProcess; the game plays through."""
+    with LocalHost(bot_process=True, autosave=False) as h:
+        conn = h.connect()
+        hello(conn, "Watcher")
+        conn.send({"t": "create_table", "game": "kingdom-builder", "players": 2, "spectate": True})
+        wait_for(conn, "joined")
+        for seat in (0, 1):
+            conn.send({"t": "set_seat", "seat": seat, "kind": "bot", "bot": "random"})
+        conn.send({"t": "start"})
+        over = wait_for(conn, "game_over", timeout=60)
+        assert over["actions"] > 20
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
