@@ -325,7 +325,9 @@ def _from_dict(data: Any) -> KingdomBuilderState:
         if kind is None or st.tiles[st.cur].get(loc) != USED:
             raise BadState("pending names a tile the current seat is not using")
         if kind in MOVE_TILES:
-            ok = (step == SOURCE and frm < 0) or (step == TARGET and st.owner[frm] == st.cur)
+            ok = (step == SOURCE and frm < 0) or (
+                step == TARGET and frm >= 0 and st.owner[frm] == st.cur
+            )
         elif kind in WALL_TILES:
             ok = step in (WALL1, WALL2) and frm < 0
         else:

@@ -114,6 +114,29 @@ def test_corrupt_states_give_clear_bad_state(name, data, words):
     assert words in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("pending", "words"),
+    [
+        ({"hex": [6, 11], "step": "target", "from": None}, "does not fit Paddock"),
+        ({"hex": [6, 11], "step": "target", "from": [8, 8]}, "does not fit Paddock"),
+        ({"hex": [6, 11], "step": "wall", "from": None}, "does not fit Paddock"),
+        ({"hex": [6, 7], "step": "target", "from": None}, "not using"),
+        ({"hex": [6, 11], "step": "target", "from": [7, 11]}, "no legal action"),
+    ],
+)
+def test_corrupt_pending_tile_actions(pending, words):
+    """A move tile's target step needs the settlement being moved, which must have somewhere
+    to go; the pending tile must be one the current seat is using."""
+    data = position(
+        settlements={0: [(7, 11)], 1: [(5, 10), (5, 12), (7, 9), (9, 10), (9, 12)]},
+        tiles={0: {(6, 11): "used"}},
+    ).to_dict()
+    data["pending"] = pending
+    with pytest.raises(BadState) as err:
+        GAME.from_dict(data)
+    assert words in str(err.value)
+
+
 @pytest.mark.parametrize("data", [None, 3, "x", [], {"game": "kingdom-builder", "format": 1}])
 def test_not_a_state_at_all(data):
     with pytest.raises(BadState):
