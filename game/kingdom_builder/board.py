@@ -160,6 +160,19 @@ EDGE_LIST: tuple[int, ...] = tuple(sorted(EDGE))
 SECTOR: tuple[int, ...] = tuple((h // SIZE // 10) * 2 + (h % SIZE) // 10 for h in range(HEXES))
 
 
+def _table(value: dict[str, int]) -> bytes:
+    """A ``bytes.translate`` table from terrain letters to small ints."""
+    table = bytearray(256)
+    for ch, v in value.items():
+        table[ord(ch)] = v
+    return bytes(table)
+
+
+_TO_INDEX = _table({ch: i for i, ch in enumerate(TERRAIN_CODES)})
+_TO_OPEN = _table({ch: 1 for ch in TERRAIN_CODES[: MOUNTAIN + 1]})
+_TO_BUILDABLE = _table({ch: 1 for ch in TERRAIN_CODES[: FOREST + 1]})
+
+
 @cache
 def _placed_section(
     name: str, rotated: bool
@@ -218,8 +231,8 @@ class Board:
             left, right = placed[2 * half][0], placed[2 * half + 1][0]
             rows += [left[r * 10 : r * 10 + 10] + right[r * 10 : r * 10 + 10] for r in range(10)]
         self._rows = rows
-        codes = "".join(rows)
-        terrain = tuple(TERRAIN_CODES.index(ch) for ch in codes)
+        codes = "".join(rows).encode("ascii")
+        terrain = codes.translate(_TO_INDEX)
         castles: list[int] = []
         locations: list[int] = []
         nomads: list[int] = []
@@ -236,7 +249,8 @@ class Board:
             for i in ls:
                 locations.append(at(i))
                 location_type[at(i)] = name
-        self.terrain: tuple[int, ...] = terrain
+        #: Terrain index per hex (a ``bytes``: indexing gives ints).
+        self.terrain: bytes = terrain
         self.castles: tuple[int, ...] = tuple(sorted(castles))
         self.locations: tuple[int, ...] = tuple(sorted(locations))
         self.nomads: tuple[int, ...] = tuple(sorted(nomads))
@@ -249,14 +263,16 @@ class Board:
         self.loc_adj: tuple[tuple[int, ...], ...] = tuple(loc_adj)
         #: Hexes a settlement may ever stand on (buildable, water via Harbor, mountain via
         #: Donation–Mountain in Nomads): the "open" terrains.
-        self.openable: tuple[bool, ...] = tuple(t <= MOUNTAIN for t in terrain)
-        self.buildable: tuple[bool, ...] = tuple(t <= FOREST for t in terrain)
-        free: list[set[int]] = [set() for _ in range(MOUNTAIN + 1)]
+        #: (``bytes`` of 0/1 per hex.)
+        self.openable: bytes = codes.translate(_TO_OPEN)
+        self.buildable: bytes = codes.translate(_TO_BUILDABLE)
+        free: list[list[int]] = [[] for _ in TERRAIN_CODES]
         for h, t in enumerate(terrain):
-            if t <= MOUNTAIN:
-                free[t].add(h)
+            free[t].append(h)
         #: The empty hexes of each open terrain (G C D F T W M) before anything is placed.
-        self.initial_free: tuple[frozenset[int], ...] = tuple(frozenset(f) for f in free)
+        self.initial_free: tuple[frozenset[int], ...] = tuple(
+            frozenset(f) for f in free[: MOUNTAIN + 1]
+        )
         self.has_nomads_section = any(data[n].expansion == "nomads" for n in names)
         self.has_quarry = "Quarry" in names
 

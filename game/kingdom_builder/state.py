@@ -17,7 +17,8 @@ on every change instead of being searched for:
 
 * ``free[t]`` — the empty hexes of terrain ``t`` (no settlement, no wall);
 * ``adj[s][h]`` — how many of seat ``s``'s settlements touch hex ``h``;
-* ``front[s]`` — the empty hexes touching a settlement of ``s``.
+* ``front[s]`` — the empty open hexes (buildable, water, mountain) touching a settlement of
+  ``s``.
 
 The placement rule (KB §5) is then one set intersection: ``free[t] & front[s]`` if not empty,
 else ``free[t]``.  The current decision (what is legal now) is computed once and cached until
@@ -114,17 +115,22 @@ class Decision:
         self.actions: list[Action] | None = None
 
     def action_list(self) -> list[Action]:
-        if self.actions is None:
-            acts = [PLACE[h] for h in sorted(self.place)]
-            acts += [USE[h] for h in self.uses]
-            acts += [MOVE_FROM[h] for h in self.sources]
-            acts += [WALL_AT[h] for h in sorted(self.walls)]
+        """The legal actions in their documented order (built once, then cached)."""
+        acts = self.actions
+        if acts is None:
+            acts = [PLACE[h] for h in sorted(self.place)] if self.place else []
+            if self.uses:
+                acts += [USE[h] for h in self.uses]
+            if self.sources:
+                acts += [MOVE_FROM[h] for h in self.sources]
+            if self.walls:
+                acts += [WALL_AT[h] for h in sorted(self.walls)]
             if self.stop:
                 acts.append(STOP)
             if self.end:
                 acts.append(END)
             self.actions = acts
-        return self.actions
+        return acts
 
 
 class KingdomBuilderState(GameState):
@@ -541,18 +547,19 @@ class KingdomBuilderState(GameState):
     # ---- changes to the map (incremental bookkeeping) -----------------------------------
     def _put(self, s: int, h: int) -> None:
         """A settlement of ``s`` arrives on empty hex ``h``."""
-        self.owner[h] = s
+        owner = self.owner
+        owner[h] = s
         self.homes[s].add(h)
         self.free[self.board.terrain[h]].discard(h)
         for f in self.front:
             f.discard(h)
         a = self.adj[s]
         f = self.front[s]
-        owner, openable = self.owner, self.board.openable
+        openable = self.board.openable
         for nb in self.board.nbrs[h]:
-            if a[nb] == 0 and owner[nb] == EMPTY and openable[nb]:
-                f.add(nb)
             a[nb] += 1
+            if owner[nb] == EMPTY and openable[nb]:
+                f.add(nb)
 
     def _lift(self, s: int, h: int) -> None:
         """The settlement of ``s`` leaves hex ``h``, which becomes empty."""
