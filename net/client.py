@@ -343,6 +343,24 @@ async def _play(
 ) -> dict[str, Any]:
     seat: int = joined["seat"]
     table: str = joined["table"]
+    pinger = asyncio.create_task(_keepalive(client))
+    try:
+        return await _play_loop(client, seat, table, opts, started)
+    finally:
+        pinger.cancel()
+
+
+async def _keepalive(client: AsyncClient) -> None:
+    """Ping now and then, so the host never takes a waiting player for a dead one."""
+    while True:
+        await asyncio.sleep(KEEPALIVE_SECONDS)
+        with contextlib.suppress(Exception):
+            await client.send({"t": "ping", "n": KEEPALIVE_N})
+
+
+async def _play_loop(
+    client: AsyncClient, seat: int, table: str, opts: HeadlessOptions, started: float
+) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     readied = False
     bot = None
@@ -372,6 +390,8 @@ async def _play(
             world = game.from_dict(msg["state"])
             chosen = await loop.run_in_executor(None, bot.choose, world, seat)
             await client.send({"t": "action", "seq": msg["seq"], "action": list(chosen)})
+        elif kind == "pong" and msg.get("n") == KEEPALIVE_N:
+            continue
         elif kind == "error":
             if msg["code"] in (ErrorCode.STALE, ErrorCode.NOT_YOUR_TURN):
                 continue  # a newer state is on its way

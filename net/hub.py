@@ -408,6 +408,10 @@ class Hub:
     def _on_set_seat(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
         index = msg["seat"]
+        if index == member.seat and msg.get("kind") not in (None, HUMAN):
+            raise ProtocolError(
+                ErrorCode.NOT_ALLOWED, "you sit in this seat; leave the table to give it up"
+            )
         holder = self._holder(table, index)
         displaced = table.set_seat(
             index,
@@ -593,9 +597,10 @@ class Hub:
         extras = self.extras.get(table.table_id)
         if extras is not None:
             extras.members.pop(member.peer.pid, None)
+        was_owner = table.is_owner(member.token)
         if member.seat is not None:
             table.release(member.seat)
-        elif member.token is not None and not table.is_owner(member.token):
+        elif member.token is not None and not was_owner:
             table.spectator_tokens.discard(member.token)
         member.table, member.seat, member.token = None, None, None
         if reply is not None:
@@ -605,8 +610,35 @@ class Hub:
         if not extras.members and not extras.pinned and (not table.started or table.over):
             self.close_table(table, "everyone left")
             return
+        if was_owner:
+            self._hand_over_ownership(table, extras)
         self._broadcast_lobby(table)
         self._after_seats_changed(table)
+
+    def _hand_over_ownership(self, table: Session, extras: TableExtras) -> None:
+        """The creator left: its rights pass to the lowest seated player (else a spectator).
+
+        The new creator is told with a fresh ``joined`` whose ``owner`` is true.
+        """
+        members = sorted(
+            (m for m in extras.members.values() if m.token is not None),
+            key=lambda m: (m.seat is None, m.seat if m.seat is not None else 0, m.peer.pid),
+        )
+        if not members:
+            return
+        heir = members[0]
+        table.owner_token = heir.token
+        log.info("table %s: %s is the table's creator now", table.table_id, heir.peer.label)
+        self.send(
+            heir,
+            {
+                "t": "joined",
+                "table": table.table_id,
+                "seat": heir.seat,
+                "token": heir.token,
+                "owner": True,
+            },
+        )
 
     def _unseat(self, member: Member, reason: str) -> None:
         """Remove a member whose seat was taken from it (creator's change, reconnect)."""

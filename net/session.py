@@ -598,7 +598,17 @@ class Session:
             "bots": bot_names(),
             "colours": list(COLOURS),
             "can_start": self.start_problem() == "",
+            "owner_seat": self.owner_seat(),
         }
+
+    def owner_seat(self) -> Seat | None:
+        """The seat of the table's creator (``None`` if the creator watches or is gone)."""
+        if self.owner_token is None:
+            return None
+        for seat in self.seats:
+            if seat.token is not None and self.is_owner(seat.token):
+                return seat.index
+        return None
 
     def state_message(self, seat: Seat | None, events: list[Event]) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) receives after a change: its view only."""

@@ -293,3 +293,34 @@ def test_lobby_errors_are_clear(tiny: str) -> None:
             await b.close()
 
     run(body, timeout=20)
+
+
+def test_the_creators_rights_pass_on_when_it_leaves(tiny: str) -> None:
+    async def body() -> None:
+        async with tcp_host() as host:
+            a = await connect(host, "A")
+            await a.send({"t": "create_table", "game": tiny, "players": 2})
+            table = (await a.expect("joined"))["table"]
+            assert (await a.expect("lobby"))["owner_seat"] == 0
+            await a.send({"t": "set_seat", "seat": 0, "kind": "bot", "bot": "random"})
+            err = await a.expect("error")
+            assert err["code"] == ErrorCode.NOT_ALLOWED and "leave the table" in err["text"]
+            watcher = await connect(host, "W")
+            await watcher.send({"t": "join", "table": table, "spectate": True})
+            await watcher.expect("joined")
+            b = await connect(host, "B")
+            await b.send({"t": "join", "table": table})
+            assert (await b.expect("joined"))["owner"] is False
+            await a.send({"t": "leave"})
+            await a.expect("left")
+            promoted = await b.expect("joined")  # the seated player, not the spectator
+            assert (promoted["owner"], promoted["seat"]) == (True, 1)
+            lobby = await b.expect("lobby")
+            assert lobby["owner_seat"] == 1 and lobby["seats"][0]["kind"] == "open"
+            await b.send({"t": "set_seat", "seat": 0, "kind": "bot", "bot": "random"})
+            await b.send({"t": "start"})
+            assert (await b.expect("state"))["table"] == table  # it started
+            for c in (a, b, watcher):
+                await c.close()
+
+    run(body, timeout=20)
