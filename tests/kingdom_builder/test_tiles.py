@@ -439,3 +439,27 @@ def test_paddock_jumps_over_a_wall():
     )
     play(st, ("use", 6, 11), ("move_from", 7, 11))
     assert (7, 9) in legal(st)
+
+
+def test_caravan_gains_tiles_only_at_the_end_hex_and_can_lose_its_tile():
+    """NB row 3 ``f w t t c c d f f f``: (3,5) slides west past (3,4) and (3,3), which touch
+    the Quarry hex (2,4), and stops on (3,2) before the water (3,1): no Quarry tile, since
+    only the end hex counts (KB §7 Caravan).  Then moving (6,13), the only settlement next to
+    the Caravan hex (6,12), loses the Caravan tile (KB §6.2)."""
+    st = position(sections=NB, settlements={0: [(6, 13), (3, 5)]}, tiles={0: {(6, 12): "ready"}})
+    play(st, ("use", 6, 12), ("move_from", 3, 5))
+    assert (3, 2) in legal(st)
+    events = play(st, ("place", 3, 2))
+    assert [e["type"] for e in events] == ["move"]
+    assert _loc(st, 2, 4) == 2 and 2 * 20 + 4 not in st.taken[0]
+    st = position(sections=NB, settlements={0: [(6, 13)]}, tiles={0: {(6, 12): "ready"}})
+    play(st, ("use", 6, 12), ("move_from", 6, 13))
+    events = play(st, ("place", 6, 17))
+    # (6,17) (even row) touches the other Caravan hex (7,16): the tile from (6,12) is lost
+    # first, then a new one is taken from (7,16) (usable from the next turn)
+    assert [(e["type"], e.get("hex")) for e in events] == [
+        ("move", None),
+        ("lose_tile", [6, 12]),
+        ("gain_tile", [7, 16]),
+    ]
+    assert st.tiles[0] == {7 * 20 + 16: NEW}
