@@ -20,7 +20,8 @@ from game.kingdom_builder.board import (
     sections,
 )
 
-SHARED = Path("/work/shared/data/kingdom-builder-boards.json")
+#: The shared research data, next to the repository (``../shared`` from its root).
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "kingdom-builder-boards.json"
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared board file not present")
