@@ -41,6 +41,8 @@ CLIENTS = 6
 FIGURES: dict[str, str] = {
     "net.latency_p50_ms": "ms, action arrival at the host to the 6th client's new view, median",
     "net.latency_p99_ms": "ms, the same, 99th percentile (target < 3)",
+    "net.host_send_p50_ms": "ms, action arrival to the last frame written to the sockets, median",
+    "net.host_send_p99_ms": "ms, the same, 99th percentile (the host's share of the latency)",
     "net.host_cpu_ms_per_action": "ms of host process CPU per applied action (6 clients)",
     "net.actions_measured": "actions in the latency sample",
     **{
@@ -63,6 +65,7 @@ async def _host(conn: Connection, save_dir: str) -> None:
     server = TcpHost(hub, HostConfig(bind="127.0.0.1", port=0, rate=1e6, burst=1e6))
     await server.start()
     arrivals: dict[str, dict[int, float]] = {}
+    handled: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     receive = hub.receive
 
@@ -74,6 +77,7 @@ async def _host(conn: Connection, save_dir: str) -> None:
         receive(peer, body, limit)
         if table is not None and table.seq != before:
             arrivals.setdefault(table.table_id, {})[table.seq] = arrived
+            handled.setdefault(table.table_id, []).append(time.perf_counter() - arrived)
 
     hub.receive = timed_receive  # type: ignore[method-assign]
 
@@ -93,7 +97,14 @@ async def _host(conn: Connection, save_dir: str) -> None:
         elif command[0] == "stats":
             table = hub.tables[command[1]]
             start, end = cpu[table.table_id][0], cpu[table.table_id][-1]
-            conn.send((arrivals.get(table.table_id, {}), end - start, len(table.replay.actions)))
+            conn.send(
+                (
+                    arrivals.get(table.table_id, {}),
+                    handled.get(table.table_id, []),
+                    end - start,
+                    len(table.replay.actions),
+                )
+            )
         else:
             break
     await server.stop()
@@ -169,6 +180,7 @@ def run(quick: bool) -> dict[str, float]:
 def _measure(conn: Connection, port: int, quick: bool) -> dict[str, float]:
     figures: dict[str, float] = {}
     latencies: list[float] = []
+    host_side: list[float] = []
     cpu_total = 0.0
     actions_total = 0
     ids = game_ids()
@@ -183,18 +195,21 @@ def _measure(conn: Connection, port: int, quick: bool) -> dict[str, float]:
             table = conn.recv()
             received, sizes = asyncio.run(_play_one(port, table, players, seed))
             conn.send(("stats", table))
-            arrivals, cpu, actions = conn.recv()
+            arrivals, handled, cpu, actions = conn.recv()
             biggest = max(biggest, *sizes)
             if index == 0:
                 for seq, arrived in arrivals.items():
                     times = received.get(seq, [])
                     if len(times) == CLIENTS:
                         latencies.append((max(times) - arrived) * 1000)
+                host_side.extend(h * 1000 for h in handled)
                 cpu_total += cpu
                 actions_total += actions
         figures[f"net.view_bytes_max.{game_id}"] = float(biggest)
     figures["net.latency_p50_ms"] = statistics.median(latencies) if latencies else float("nan")
     figures["net.latency_p99_ms"] = _percentile(latencies, 0.99) if latencies else float("nan")
+    figures["net.host_send_p50_ms"] = statistics.median(host_side) if host_side else float("nan")
+    figures["net.host_send_p99_ms"] = _percentile(host_side, 0.99) if host_side else float("nan")
     figures["net.host_cpu_ms_per_action"] = (
         cpu_total * 1000 / actions_total if actions_total else float("nan")
     )
