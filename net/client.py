@@ -140,6 +140,7 @@ class TcpConnection:
         self._writer: asyncio.StreamWriter | None = None
         self._open = True
         self._up = threading.Event()
+        self._stop = asyncio.Event()  # set on the network thread by close()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._run, name=f"lantern-net-{host}:{port}", daemon=True
@@ -213,7 +214,6 @@ class TcpConnection:
         self._stop.set()
 
     async def _main(self) -> None:
-        self._stop = asyncio.Event()
         reason = "connection closed"
         try:
             reader, writer = await asyncio.wait_for(

@@ -105,3 +105,11 @@ def test_host_shutdown_reaches_the_client(tiny: str) -> None:
     h.stop()
     got = collect(conn, "disconnected")
     assert [m.get("code") for m in got if m["t"] == "error"] == [ErrorCode.SHUTTING_DOWN]
+
+
+def test_close_right_after_open_is_clean(host: ThreadedHost) -> None:
+    conn = TcpConnection.open("127.0.0.1", host.port)
+    conn.close()
+    assert collect(conn, "disconnected")[-1]["reason"] == "connection closed"
+    conn.send({"t": "ping"})  # after close: ignored
+    assert not conn.connected
