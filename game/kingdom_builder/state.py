@@ -436,10 +436,21 @@ class KingdomBuilderState(GameState):
         if kind == "Harbor":
             return sorted(home) if self.free[WATER] else []
         if kind == "Paddock":
-            return [h for h in sorted(home) if self._paddock_targets(h)]
+            return [h for h in sorted(home) if self._can_step(h, self.board.jump)]
         if kind == "Caravan":
-            return [h for h in sorted(home) if self._caravan_targets(h)]
+            return [h for h in sorted(home) if self._can_step(h, self.board.step)]
         raise AssertionError(f"{kind} is not a move tile")
+
+    def _can_step(self, frm: int, tables: tuple[tuple[int, ...], ...]) -> bool:
+        """Whether one of the hexes ``table[frm]`` (over the 6 directions) is empty and
+        buildable: Paddock with the jump tables, Caravan (its first step) with the step
+        tables."""
+        owner, buildable = self.owner, self.board.buildable
+        for table in tables:
+            h = table[frm]
+            if h >= 0 and owner[h] == EMPTY and buildable[h]:
+                return True
+        return False
 
     def _move_targets(self, kind: str, s: int, frm: int) -> set[int]:
         """Destinations for moving the settlement on ``frm`` (KB §7)."""
@@ -525,23 +536,10 @@ class KingdomBuilderState(GameState):
             return bool(self.free[self.terrain])
         if kind == "Harbor":
             return bool(self.free[WATER])
-        owner, buildable = self.owner, self.board.buildable
         if kind == "Paddock":
-            jumps = self.board.jump
-            for h in home:
-                for jump in jumps:
-                    j = jump[h]
-                    if j >= 0 and owner[j] == EMPTY and buildable[j]:
-                        return True
-            return False
+            return any(self._can_step(h, self.board.jump) for h in home)
         if kind == "Caravan":
-            steps = self.board.step
-            for h in home:
-                for step in steps:
-                    j = step[h]
-                    if j >= 0 and owner[j] == EMPTY and buildable[j]:
-                        return True
-            return False
+            return any(self._can_step(h, self.board.step) for h in home)
         return self.walls_left > 0 and not self.free[self.terrain].isdisjoint(self.front[s])
 
     # ---- changes to the map (incremental bookkeeping) -----------------------------------
