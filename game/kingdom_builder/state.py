@@ -44,7 +44,6 @@ from game.kingdom_builder.board import (
     HEXES,
     SIZE,
     TERRAIN_CODES,
-    TERRAIN_NAMES,
     WATER,
     Board,
 )
@@ -67,6 +66,7 @@ TARGET, SOURCE, WALL1, WALL2 = "target", "source", "wall", "second_wall"
 BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
 MOVE_TILES = frozenset({"Barn", "Harbor", "Paddock", "Caravan"})
 WALL_TILES = frozenset({"Quarry"})
+#: Every location tile type (the section names).
 TILE_TYPES = BUILD_TILES | MOVE_TILES | WALL_TILES
 
 #: Interned action tuples per hex id.
@@ -793,6 +793,3 @@ class KingdomBuilderState(GameState):
         from game.kingdom_builder.serialize import to_dict
 
         return to_dict(self)
-
-    def terrain_name(self, t: int) -> str:
-        return TERRAIN_NAMES[t]
