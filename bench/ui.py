@@ -97,14 +97,14 @@ def _busy_table(frames: int) -> dict[str, float]:
     from game.ui.settings import Settings
 
     # Late game: play until the seat to move has many legal hexes and the board is full.
-    session, events = play_table("kingdom-builder", 4, 11, 170, "random", {})
+    session, _events = play_table("kingdom-builder", 4, 11, 170, "random", {})
     state = session.state
     for _ in range(40):
         seat = state.to_move()[0]
         if sum(1 for a in state.legal_actions(seat) if a[0] == "place") >= 8:
             break
         action = state.legal_actions(seat)[0]
-        events = session.act(seat, session.seq, action)
+        session.act(seat, session.seq, action)
     seat = state.to_move()[0]
     from game.commands import screenshot
 

@@ -287,7 +287,12 @@ def start_local_game(
     """
     from net.local import LocalHost
 
-    host = LocalHost(save_dir=save_dir) if save_dir else LocalHost()
+    # Bots think in a worker process, so the window keeps its 60 frames a second while a hard
+    # bot searches (in a thread it would share the interpreter lock with the drawing).
+    bots = any(s.kind == "bot" for s in seats)
+    host = (
+        LocalHost(save_dir=save_dir, bot_process=bots) if save_dir else LocalHost(bot_process=bots)
+    )
     humans = [i for i, s in enumerate(seats) if s.kind == "human"]
     first: int | None = humans[0] if humans else None
     conn = host.connect()
@@ -353,7 +358,7 @@ def resume_local_game(path: str, local_seats: list[int] | None = None) -> TableC
     from net.local import LocalHost
 
     replay = Replay.load(path)
-    host = LocalHost()
+    host = LocalHost(bot_process=any((s or {}).get("kind") == "bot" for s in replay.seats))
     try:
         table = host.resume(path)
     except Exception:

@@ -41,11 +41,14 @@ def lan_port() -> int:
 class LanServer:
     """A LAN host in a background thread (see the module docstring)."""
 
-    def __init__(self, name: str, bind: str | None = None, port: int | None = None) -> None:
+    def __init__(
+        self, name: str, bind: str | None = None, port: int | None = None, bots: bool = False
+    ) -> None:
         from net.hub import Hub
 
         self.bind = bind if bind is not None else lan_bind()
-        self.hub = Hub(host_name=name[:32] or "Lantern Table", allow_hints=False)
+        # With bots at the table they think in a worker process (the window keeps its frames).
+        self.hub = Hub(host_name=name[:32] or "Lantern Table", allow_hints=False, bot_process=bots)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="lantern-lan-host", daemon=True

@@ -59,7 +59,7 @@ def test_clicks_choose_exactly_the_legal_actions(kb_app: App) -> None:
         for r in range(20):
             for c in range(20):
                 x, y = view.hexes.centre(r, c)
-                got = view.click((int(round(x)), int(round(y))))
+                got = view.click((round(x), round(y)))
                 if (r, c) in targets:
                     assert got == targets[(r, c)]
                 elif got is not None:

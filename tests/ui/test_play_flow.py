@@ -43,6 +43,7 @@ def _human_move(app: App, tried: dict[str, bool]) -> None:
     legal = view.legal
     seat = scene.shown  # type: ignore[attr-defined]
     before = scene.client.state_of(seat)["seq"]  # type: ignore[attr-defined]
+    before_view = scene.client.state_of(seat)["view"]  # type: ignore[attr-defined]
     uses = [a for a in legal if a[0] == "use"]
     hexes = [a for a in legal if a[0] in ("place", "move_from", "wall")]
     if uses and not tried.get("tile"):
@@ -61,7 +62,10 @@ def _human_move(app: App, tried: dict[str, bool]) -> None:
                 after = scene.client.state_of(seat)["seq"]  # type: ignore[attr-defined]
                 press(app, pygame.K_z, pygame.KMOD_CTRL)
                 run_until(app, lambda: scene.client.state_of(seat)["seq"] > after)  # type: ignore[attr-defined]
-                assert scene.client.state_of(seat)["view"]["turn"]["placed"] == 0  # type: ignore[attr-defined]
+                # The host restored the position before the click.
+                now = scene.client.state_of(seat)["view"]  # type: ignore[attr-defined]
+                assert now["seats"] == before_view["seats"]
+                assert now["turn"] == before_view["turn"]
             return
     elif ("stop",) in legal:
         click(app, "extra_0")

@@ -1084,7 +1084,11 @@ class KingdomBuilderView(GameView):
             tag = ""
             if s == you:
                 tag = t("kb.panel.you")
-            elif s < len(self.seats) and self.seats[s].kind == "bot":
+            elif (
+                s < len(self.seats)
+                and self.seats[s].kind == "bot"
+                and t("kb.panel.bot").lower() not in self._name(s).lower()
+            ):
                 tag = t("kb.panel.bot")
             label = name + (f" ({tag})" if tag else "")
             avail = name_right - x

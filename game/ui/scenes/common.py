@@ -69,12 +69,17 @@ class PageScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.back_button = Button("back", lambda: t("common.back"), self.on_escape, hint="Esc")
+        self.help_button = Button(
+            "page_help", lambda: t("common.help"), lambda: app.show_help(self.help_topic), hint="F1"
+        )
         self.add(self.back_button)
+        self.add(self.help_button)
 
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
         px = self.app.px
         self.back_button.rect = pygame.Rect(px(32), h - px(72), px(150), px(44))
+        self.help_button.rect = pygame.Rect(px(194), h - px(72), px(120), px(44))
 
     def content_rect(self) -> pygame.Rect:
         """The area between the title and the bottom buttons."""

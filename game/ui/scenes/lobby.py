@@ -18,7 +18,7 @@ from game.ui import palette as pal
 from game.ui.client import SeatSpec, TableClient, _hello, bot_delay_ms
 from game.ui.i18n import t
 from game.ui.scenes.common import PageScene, panel
-from game.ui.widgets import Button, Choice, Toggle
+from game.ui.widgets import Button, Choice, Label, Toggle
 
 if TYPE_CHECKING:
     from game.core.api import Game
@@ -34,7 +34,7 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
 
     name = app.settings.player_name or t("lobby.default_host")
     try:
-        server = LanServer(name)
+        server = LanServer(name, bots=any(s.kind == "bot" for s in specs))
     except OSError as exc:
         app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
         return
@@ -130,6 +130,8 @@ class LobbyScene(PageScene):
                 value, self._my_seat() or 0, size, app.settings.colour_blind
             ),
         )
+        self.colour_label = Label(lambda: t("lobby.your_colour"), size=16)
+        self.add(self.colour_label)
         self.add(self.start_button)
         self.add(self.ready_toggle)
         self.add(self.colour_choice)
@@ -181,11 +183,13 @@ class LobbyScene(PageScene):
         me = self._my_seat()
         if me is not None and me < len(seats):
             self.colour_choice.visible = True
+            self.colour_label.visible = True
             self.colour_choice.set_value(seats[me].get("colour"))
             self.ready_toggle.visible = not owner
             self.ready_toggle.value = bool(seats[me].get("ready"))
         else:
             self.colour_choice.visible = False
+            self.colour_label.visible = False
             self.ready_toggle.visible = False
         self.start_button.visible = owner
 
@@ -267,8 +271,9 @@ class LobbyScene(PageScene):
                 row_h - px(14),
             )
         y = self.box.bottom + px(16)
-        self.colour_choice.rect = pygame.Rect(self.box.x, y, px(260), px(42))
-        self.ready_toggle.rect = pygame.Rect(self.box.x + px(290), y, px(260), px(42))
+        self.colour_label.rect = pygame.Rect(self.box.x, y, px(130), px(42))
+        self.colour_choice.rect = pygame.Rect(self.box.x + px(130), y, px(240), px(42))
+        self.ready_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(260), px(42))
         self.start_button.rect = pygame.Rect(w - px(32) - px(260), h - px(76), px(260), px(52))
 
     def draw_widgets(self, surface: pygame.Surface) -> None:

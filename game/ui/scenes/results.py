@@ -76,6 +76,7 @@ class ResultsScene(PageScene):
         self.menu_button.rect = pygame.Rect(w - px(32) - px(240), h - px(72), px(240), px(44))
         self.replay_button.rect = pygame.Rect(w - px(32) - px(500), h - px(72), px(240), px(44))
         self.back_button.rect.width = px(220)
+        self.help_button.rect.x = self.back_button.rect.right + px(12)
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -247,6 +247,7 @@ class SetupScene(PageScene):
     def _collect_widgets(self) -> None:
         self.widgets = [
             self.back_button,
+            self.help_button,
             self.game_label,
             self.game_choice,
             self.players_label,
