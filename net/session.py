@@ -494,9 +494,6 @@ class Session:
         assert seat is not None
         if seat not in self.state.to_move():
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, self._whose_turn())
-        if self._undo_seat != seat:
-            self._undo_seat = seat
-            self._undo = []
         snapshot = _Snapshot(self.state.clone(), len(self.replay.actions), self.last_action)
         try:
             events = self.state.apply(seat, action)
@@ -510,6 +507,9 @@ class Session:
                 f"the host could not apply {action!r} ({type(exc).__name__}: {exc}); "
                 "the game is unchanged",
             ) from exc
+        if self._undo_seat != seat:  # a new run of actions begins
+            self._undo_seat = seat
+            self._undo = []
         self._undo.append(snapshot)
         self.replay.actions.append((seat, tuple(action)))
         self.seq += 1

@@ -318,3 +318,13 @@ def test_resume_refuses_damaged_finished_and_foreign_files(tiny: str, tmp_path: 
     s.act(1, 1, ("end",))
     with pytest.raises(BadState, match="already ended"):
         Session.resume("t", Replay.from_bytes(s.save_bytes()))
+
+
+def test_a_refused_action_does_not_touch_the_undo_window(tiny: str) -> None:
+    s = table(tiny)
+    s.act(0, 0, ("step", 1))
+    assert code_of(s.act, 0, 1, ("step", 9)) == ErrorCode.ILLEGAL
+    assert code_of(s.act, 2, 1, ("end",)) == ErrorCode.NOT_YOUR_TURN
+    assert s.can_undo(0)
+    s.undo(0, 1)
+    assert s.replay.actions == []
