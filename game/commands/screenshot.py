@@ -80,8 +80,8 @@ def play_table(
     from net.session import Session
 
     session = Session.create("t1", game_id, players, options, seed=seed)
-    for i, seat in enumerate(session.seats):
-        seat.kind, seat.name = "human", f"{['Anna', 'Bram', 'Chie', 'Daan', 'Emi'][i % 5]}"
+    for i, info in enumerate(session.seats):
+        info.kind, info.name = "human", ["Anna", "Bram", "Chie", "Daan", "Emi"][i % 5]
     session.start()
     agents = [make_bot(bots, derive_seed(seed, "bot", s)) for s in range(players)]
     events: list[dict[str, Any]] = []

@@ -66,6 +66,10 @@ class GameView:
         self.legal: list[Action] = []
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        #: Whether the shown seat's secrets may be drawn and logged.  The game scene turns it
+        #: off in hot-seat games while the shown seat is not the one to move (someone else may
+        #: be looking at the screen).
+        self.show_private = True
 
     # ---- layout and state ------------------------------------------------------------------
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
@@ -136,6 +140,9 @@ class GameView:
 
     def scoring_done(self) -> bool:
         return True
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to ``pos`` (hover effects)."""
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]

@@ -189,6 +189,9 @@ class KingdomBuilderView(GameView):
         self.walls: set[Hex] = set()
         self.locations: dict[Hex, dict[str, Any]] = {}
         self.actions_at: dict[Hex, Action] = {}
+        #: Whether the seat's own secrets (its next terrain card) may be shown: the game scene
+        #: turns this off in hot-seat games while another player may be looking.
+        self.show_private = True
 
     # ---- layout ----------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
@@ -396,6 +399,8 @@ class KingdomBuilderView(GameView):
                 if action is not None:
                     return t("kb.hover.use_tile", tile=tile_name(tile["type"])) + "\n" + text
                 state = tile.get("state", "ready")
+                if state == "ready":
+                    state = "ready_idle"
                 return t(f"kb.tile_state.{state}") + "\n" + text
         for rect, key in self.card_rows:
             if rect.collidepoint(pos):
@@ -573,6 +578,8 @@ class KingdomBuilderView(GameView):
                 seat, t("kb.log.turn", name=name, terrain=terrain_name(ev.get("terrain", "G")))
             )
         if kind == "card":
+            if not self.show_private:
+                return None
             return LogLine(seat, t("kb.log.card", terrain=terrain_name(ev.get("terrain", "G"))))
         if kind == "reshuffle":
             return LogLine(None, t("kb.log.reshuffle"))
@@ -871,8 +878,9 @@ class KingdomBuilderView(GameView):
         box = pygame.Rect(0, y, w, box_h)
         pygame.draw.rect(surf, pal.BG_PANEL, box, border_radius=px(10))
         card_rect = pygame.Rect(box.right - px(76), box.y + px(10), px(64), px(92))
+        private = self.show_private
         code = turn.get("terrain") if current is not None else None
-        if code is None and you is not None and not v.get("over"):
+        if code is None and you is not None and not v.get("over") and private:
             code = v["seats"][you].get("hand")
         art.card_art(surf, card_rect, code, terrain_name(code) if code else "", self._render)
         tx = box.x + px(12)
@@ -927,7 +935,7 @@ class KingdomBuilderView(GameView):
                 True,
             )
             surf.blit(img, (tx, ly))
-        elif you is not None and current != you and v["seats"][you].get("hand"):
+        elif you is not None and current != you and private and v["seats"][you].get("hand"):
             text = t("kb.panel.your_card", terrain=terrain_name(v["seats"][you]["hand"]))
             img = fonts.render(fonts.ellipsize(text, px(13), text_w), px(13), pal.TEXT)
             surf.blit(img, (tx, ly))
@@ -938,9 +946,9 @@ class KingdomBuilderView(GameView):
             tiles = v["seats"][you].get("tiles", [])
             if tiles:
                 pending = (turn.get("pending") or {}) if current == you else {}
-                label = fonts.render(t("kb.panel.your_tiles"), px(13), pal.TEXT_DIM)
-                surf.blit(label, (px(4), y))
-                y += label.get_height() + px(2)
+                heading = fonts.render(t("kb.panel.your_tiles"), px(13), pal.TEXT_DIM)
+                surf.blit(heading, (px(4), y))
+                y += heading.get_height() + px(2)
                 bw = min(px(120), (w - px(6) * (len(tiles) - 1)) // max(1, len(tiles)))
                 if len(tiles) > 3 and bw < px(84):
                     per_row = max(1, (w + px(6)) // (px(84) + px(6)))
@@ -958,11 +966,8 @@ class KingdomBuilderView(GameView):
                     active = bool(pending) and _hex(pending.get("hex", (-1, -1))) == _hex(
                         tile["hex"]
                     )
-                    state = "ready" if action is not None or active else tile.get("state", "ready")
-                    if state == "ready" and action is None and not active:
-                        state = "used" if tile.get("state") == "used" else "pending"
-                        if tile.get("state") == "ready":
-                            state = "ready_idle"
+                    # ready (usable now or later this turn), used, or pending (new this turn).
+                    state = str(tile.get("state", "ready"))
                     self._paint_tile_button(surf, rect, tile, action, state, active, i)
                     self.tile_buttons.append((rect.move(ox, oy), action, tile))
                 rows = (len(tiles) + per_row - 1) // per_row

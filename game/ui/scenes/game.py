@@ -220,30 +220,29 @@ class GameScene(Scene):
             return
         self.last_seq = seq
         events = self.client.take_events()
+        multi = len(self.client.local_seats) > 1
+        # Events come from the first local seat's connection.  In hot-seat its private events
+        # (e.g. the card it drew) are not for everyone in front of the screen.
+        self.view.show_private = not multi
         for ev in events:
             line = self.view.describe_event(ev)
             if line is not None:
                 self.log.append(line)
         if self.log:
             del self.log[:-MAX_LOG]
-        multi = len(self.client.local_seats) > 1
+        # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
+        self.view.show_private = not multi or self.shown in self.client.to_move()
         view = msg.get("view", {})
         legal = (
             msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
         )
-        self.view.show_private = not multi or self.shown in self.client.to_move()  # type: ignore[attr-defined]
         self.view.set_view(view, [tuple(a) for a in legal], events)
-        if self.extra_buttons != self._extra():
-            pass
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
         if len(self.client.local_seats) <= 1 or not self.view.has_secrets:
             return True
         return self.revealed == seat
-
-    def _extra(self) -> list[Button]:
-        return self.extra_buttons
 
     # ---- acting -------------------------------------------------------------------------------
     def act(self, action: tuple[Any, ...]) -> None:
@@ -323,7 +322,7 @@ class GameScene(Scene):
         if super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.view.mouse_moved(event.pos)  # type: ignore[attr-defined]
+            self.view.mouse_moved(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             action = self.view.click(event.pos)

@@ -154,7 +154,7 @@ class ReplayScene(Scene):
         if super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.view.mouse_moved(event.pos)  # type: ignore[attr-defined]
+            self.view.mouse_moved(event.pos)
         elif (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
