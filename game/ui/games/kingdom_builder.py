@@ -1006,15 +1006,21 @@ class KingdomBuilderView(GameView):
         if active:
             pygame.draw.rect(surf, pal.SOURCE, rect.inflate(4, 4), 2, border_radius=px(7))
         name = tile_name(tile["type"])
-        key_hint = f"{index + 1} " if action is not None and index < 9 else ""
-        size = self.app.fonts.fit(key_hint + name, px(14), rect.width - px(10), True)
+        avail = rect.width - px(10)
+        hint = None
+        if action is not None and index < 9:
+            # The key that uses this tile (1-9), small in the corner.
+            hint = self.app.fonts.render(str(index + 1), px(11), pal.shade(text_colour, 0.85))
+            avail -= 2 * (hint.get_width() + px(3))
+        size = self.app.fonts.fit(name, px(14), avail, True)
         img = self.app.fonts.render(
-            self.app.fonts.ellipsize(key_hint + name, size, rect.width - px(10), True),
-            size,
-            text_colour,
-            True,
+            self.app.fonts.ellipsize(name, size, avail, True), size, text_colour, True
         )
         surf.blit(img, img.get_rect(center=rect.center))
+        if hint is not None:
+            surf.blit(hint, hint.get_rect(bottomright=(rect.right - px(4), rect.bottom - px(1))))
+        if active:
+            return
         if state == "used":
             pygame.draw.line(
                 surf,

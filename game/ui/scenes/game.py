@@ -151,8 +151,10 @@ class GameScene(Scene):
         for notice in self.client.take_notices():
             if notice.kind == "error":
                 self.app.toast(notice.text, "error")
-            elif notice.kind == "disconnected" and not self.client.closed:
-                self.app.toast(t("game.disconnected", reason=notice.text), "error")
+            elif (
+                notice.kind == "disconnected" or notice.code == "table_closed"
+            ) and not self.client.closed:
+                self._connection_lost(notice.text)
             elif notice.text:
                 self.app.toast(notice.text, "info")
         if self.client.lobby is not None:
@@ -164,6 +166,18 @@ class GameScene(Scene):
                 self.view.panel_surf = None  # type: ignore[attr-defined]
         self._choose_seat()
         self._refresh_view()
+
+    def _connection_lost(self, reason: str) -> None:
+        """The host went away (or closed the table): say so, then back to the main menu."""
+        from game.ui.scenes.overlays import MessageOverlay
+
+        if self.client.game_over is not None or self.app.scene_named("message") is not None:
+            return
+        self.app.push(
+            MessageOverlay(
+                self.app, lambda: t("game.disconnected", reason=reason), self.leave_table
+            )
+        )
 
     def _choose_seat(self) -> None:
         """Which local seat to show; the curtain when it changes in a game with secrets."""
