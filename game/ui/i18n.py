@@ -65,6 +65,12 @@ def t(key: str, **fields: Any) -> str:
     return text
 
 
+def game_title(game_id: str, fallback: str = "") -> str:
+    """A game's name in the current language (``gametitle.<id>``), else ``fallback``."""
+    key = f"gametitle.{game_id}"
+    return t(key) if has(key) else (fallback or game_id)
+
+
 def guess_language(locales: list[str]) -> str:
     """The first supported language among preferred locale codes like ``"ja_JP"`` or ``"nl"``."""
     for loc in locales:

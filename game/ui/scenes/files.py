@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.i18n import t
+from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene
 from game.ui.settings import data_dir, saves_dir
 from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
@@ -47,7 +47,7 @@ def list_files(kind: str) -> list[ListItem]:
         if finished != (kind == "replays"):
             continue
         try:
-            title = get_game(replay.game).title
+            title = game_title(replay.game, get_game(replay.game).title)
         except UnknownGame:
             title = replay.game
         names = ", ".join(

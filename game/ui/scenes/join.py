@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.client import _hello
-from game.ui.i18n import t
+from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene
 from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
 
@@ -126,8 +126,9 @@ class JoinScene(PageScene):
                         "join.open_seats", n=table.get("open", 0), players=table.get("players", 0)
                     )
                 )
-                title = f"{table.get('name') or table.get('game')} — {host_name}"
-                detail = f"{table.get('game')} · {state} · {address}:{port}"
+                game = game_title(str(table.get("game", "")))
+                title = f"{table.get('name') or game} — {host_name}"
+                detail = f"{game} · {state} · {address}:{port}"
                 if not compatible:
                     detail = t("join.incompatible")
                 items.append(ListItem(title, detail, key, compatible))

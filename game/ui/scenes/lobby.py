@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.client import SeatSpec, TableClient, _hello, bot_delay_ms
-from game.ui.i18n import t
+from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, Toggle
 
@@ -289,7 +289,7 @@ class LobbyScene(PageScene):
             return
         head = t(
             "lobby.heading",
-            title=lobby.get("title", ""),
+            title=game_title(str(lobby.get("game", "")), str(lobby.get("title", ""))),
             name=lobby.get("settings", {}).get("name", ""),
         )
         img = fonts.render(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
-from game.ui.i18n import has, t
+from game.ui.i18n import game_title, has, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle, Widget
 
@@ -189,8 +189,13 @@ class SetupScene(PageScene):
         self.mode = mode
         self.title = lambda: t("setup.title.host" if mode == "host" else "setup.title.local")
         self.games: list[Game] = [get_game(g) for g in game_ids()]
-        options: list[tuple[Any, Any]] = [(g.id, g.title) for g in self.games]
-        options += [(gid, t("setup.planned", title=title)) for gid, title in PLANNED.items()]
+        options: list[tuple[Any, Any]] = [
+            (g.id, (lambda g=g: game_title(g.id, g.title))) for g in self.games
+        ]
+        options += [
+            (gid, (lambda gid=gid, title=title: t("setup.planned", title=game_title(gid, title))))
+            for gid, title in PLANNED.items()
+        ]
         self.game_choice = Choice("game", options, self.games[0].id, self.game_changed)
         self.game_label = Label(lambda: t("setup.game"), size=17, bold=True)
         self.players_choice = Choice("players", [], 0, self.players_changed)
