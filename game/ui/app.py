@@ -22,7 +22,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.i18n import set_language, t
-from game.ui.settings import MIN_SIZE, Settings
+from game.ui.settings import MIN_SIZE, Settings, clamp_size
 from game.ui.text import Fonts
 from game.ui.widgets import Tooltip, Widget, draw_box
 
@@ -110,6 +110,9 @@ class App:
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
+        if not self.fullscreen:
+            # A window the player resized by hand opens at that size next time.
+            self.settings.window_size = clamp_size(self.screen.get_size())
         self._update_scale()
         self.relayout()
 

@@ -1091,6 +1091,10 @@ class KingdomBuilderView(GameView):
                 )
                 cx += chip_w + px(3)
             name_right = right - len(shown) * (chip_w + px(3)) - px(6)
+            if len(tiles) > len(shown):
+                more = fonts.render(f"+{len(tiles) - len(shown)}", px(12), pal.TEXT_DIM, True)
+                surf.blit(more, more.get_rect(midright=(name_right, rect.centery)))
+                name_right -= more.get_width() + px(4)
             name = self._name(s)
             tag = ""
             if s == you:
