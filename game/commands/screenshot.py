@@ -129,25 +129,27 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(language=args.lang, window_size=size, colour_blind=args.colour_blind)
     settings.animation_speed = 0.0
     app = App(settings, size)
-    scene = args.scene
-    if scene in ("menu", "setup", "settings", "join", "files"):
-        _menu_scene(app, scene)
-    else:
-        actions = 10**6 if scene in ("results", "replay") else args.actions
-        try:
-            session, events = play_table(
-                game.id, args.players, args.seed, actions, args.bots, options
-            )
-        except Exception as exc:  # bad options and the like, from the host's own checks
-            raise UsageError(str(getattr(exc, "text", exc))) from None
-        _game_scene(app, game.id, session, events, args.seat, scene, args.out)
-    for _ in range(3):
-        app.step(1 / 60)
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(out))
     app.settings.save = lambda: None  # type: ignore[method-assign]  # never touch user settings
-    app.shutdown()
+    scene = args.scene
+    try:
+        if scene in ("menu", "setup", "settings", "join", "files"):
+            _menu_scene(app, scene)
+        else:
+            actions = 10**6 if scene in ("results", "replay") else args.actions
+            try:
+                session, events = play_table(
+                    game.id, args.players, args.seed, actions, args.bots, options
+                )
+            except Exception as exc:  # bad options and the like, from the host's own checks
+                raise UsageError(str(getattr(exc, "text", exc))) from None
+            _game_scene(app, game.id, session, events, args.seat, scene, args.out)
+        for _ in range(3):
+            app.step(1 / 60)
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(out))
+    finally:
+        app.shutdown()
     print(f"wrote {out} ({size[0]}x{size[1]}, scene {scene})")
     return 0
 

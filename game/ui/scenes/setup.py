@@ -138,15 +138,15 @@ class SeatRow:
         self.index = index
         kinds: list[tuple[str, Any]] = [("human", lambda: t("setup.kind.human"))]
         if hosting:
-            kinds = [
-                ("human", lambda: t("setup.kind.you")),
-                ("open", lambda: t("setup.kind.open")),
-            ]
+            # The person at this computer sits in the first seat; the others are open for LAN
+            # players or bots.
+            kinds = [("human", lambda: t("setup.kind.you"))] if index == 0 else []
+            kinds.append(("open", lambda: t("setup.kind.open")))
         kinds += [(f"bot:{lv}", (lambda lv=lv: t(f"setup.kind.bot_{lv}"))) for lv in BOT_LEVELS]
         self.kind = Choice(
             f"seat_kind_{index}",
             kinds,
-            "human",
+            kinds[0][0],
             lambda v: scene.seat_kind_changed(index),
             tooltip=lambda: t("setup.kind.tip"),
         )
