@@ -123,3 +123,15 @@ def test_board_cache_shares_layouts():
     assert a is board_for(("Farm", "Oracle", "Barn", "Tower"), (False,) * 4)
     assert a.rows()[0][:10] == sections()["Farm"].grid[0]
     assert a.rows()[10][10:] == sections()["Tower"].grid[0]
+
+
+def test_a_turned_section_keeps_its_neighbours():
+    """KB §2: with 10 rows per section, turning one 180° ((r, c) -> (9 - r, 9 - c)) maps
+    neighbours to neighbours in the odd-r layout, so no other change is needed."""
+    for r in range(10):
+        for c in range(10):
+            turned = (9 - r) * 20 + (9 - c)
+            for n in NBRS[r * 20 + c]:
+                nr, nc = divmod(n, 20)
+                if nr < 10 and nc < 10:
+                    assert (9 - nr) * 20 + (9 - nc) in NBRS[turned]

@@ -15,7 +15,7 @@ import pytest
 
 from game.core.types import IllegalAction
 from game.kingdom_builder.board import DESERT, GRASS
-from tests.kingdom_builder.helpers import legal, play, position
+from tests.kingdom_builder.helpers import filler, legal, play, position
 
 
 def test_first_settlement_may_go_on_any_free_hex_of_the_card():
@@ -166,3 +166,115 @@ def test_supply_running_out_stops_the_mandatory_action_and_triggers_the_end():
     assert st.supply[0] == 0 and st.end_triggered and st.mand_done
     assert {"type": "end_triggered", "seat": 0} in events
     assert st.legal_actions(0) == [("end",)]
+
+
+def test_split_placements_when_the_adjacent_area_fills():
+    """KB §5: the rule is applied again before each placement, so when the hexes next to your
+    settlements run out mid-action the next settlement may go anywhere.  First-game map,
+    canyon: (10,1) touches the closed 2-hex canyon area (10,2) (11,1); the third settlement
+    may go on any of the other 53 free canyon hexes."""
+    st = position(settlements={0: [(10, 1)]}, terrain="C")
+    assert legal(st) == {(10, 2), (11, 1)}
+    play(st, ("place", 10, 2))
+    assert legal(st) == {(11, 1)}
+    play(st, ("place", 11, 1))
+    third = legal(st)
+    assert len(third) == 53 and (0, 7) in third and (19, 19) not in third
+    assert not any(st.adj[0][r * 20 + c] for r, c in third)
+
+
+def test_a_settlement_on_water_counts_for_adjacency():
+    """KB §5: adjacency counts all your settlements, whatever terrain they stand on — also one
+    moved onto water by Harbor.  (3,1) is water; its flower neighbours are (2,1) (2,2) (3,2)
+    (4,1)."""
+    st = position(settlements={0: [(3, 1)]}, terrain="F")
+    assert legal(st) == {(2, 1), (2, 2), (3, 2), (4, 1)}
+
+
+def _deserts_taken_by_others(keep_free: list[tuple[int, int]], mine: list[tuple[int, int]]):
+    """Seats 1 and 2 (of 4) cover every desert hex of the first-game map except ``keep_free``
+    and seat 0's ``mine``."""
+    probe = position(players=4)
+    rest = [h for h in _desert_hexes(probe) if h not in keep_free and h not in mine]
+    return {0: mine, 1: rest[:39], 2: rest[39:]}
+
+
+def test_skipped_mandatory_action_becomes_mandatory_when_a_tile_frees_a_hex():
+    """KB §4 edge case (decision 7 of docs/kingdom-builder.md): no free desert, so the
+    mandatory action cannot start and ``end`` is legal.  Paddock moves seat 0's settlement off
+    the desert hex (2,17) (east over the Paddock hex (2,18) to (2,19), which still touches
+    it): a desert hex is free again, so the placement is mandatory again and ``end`` is not
+    legal until it is made."""
+    homes = _deserts_taken_by_others([], [(2, 17)])
+    st = position(players=4, settlements=homes, terrain="D", tiles={0: {(2, 18): "ready"}})
+    assert st.legal_actions(0) == [("use", 2, 18), ("end",)]
+    play(st, ("use", 2, 18), ("move_from", 2, 17))
+    assert (2, 19) in legal(st)
+    play(st, ("place", 2, 19))
+    assert st.legal_actions(0) == [("place", 2, 17)]
+    with pytest.raises(IllegalAction) as err:
+        st.apply(0, ("end",))
+    assert err.value.rule == "KB §4.2 mandatory action: 3 settlements"
+    play(st, ("place", 2, 17))
+    assert st.mand_done and st.placed == 1 and st.legal_actions(0) == [("end",)]
+
+
+def test_mandatory_action_cut_short_stays_over_when_a_tile_frees_a_hex():
+    """KB §4 edge case (decision 7): one free desert hex, (0,1), far from seat 0.  The first
+    placement takes it and ends the mandatory action; a Paddock move that frees the desert
+    hex (2,17) afterwards does not reopen it (tiles are never used between placements, so
+    the action is over)."""
+    homes = _deserts_taken_by_others([(0, 1)], [(2, 17)])
+    st = position(players=4, settlements=homes, terrain="D", tiles={0: {(2, 18): "ready"}})
+    assert legal(st) == {(0, 1)}
+    play(st, ("place", 0, 1))
+    assert st.mand_done and st.placed == 1
+    play(st, ("use", 2, 18), ("move_from", 2, 17), ("place", 2, 19))
+    assert 2 * 20 + 17 in st.free[DESERT]
+    assert st.legal_actions(0) == [("end",)]
+
+
+def test_out_of_settlements_the_trigger_player_may_still_use_move_tiles():
+    """KB §4 "only 40 settlements" + §8: seat 0 (start seat, 2 players) places its 40th
+    settlement: the end is triggered, the build step is over, but moves use no settlement from
+    the supply, so its Paddock tile is still usable; after its turn seat 1 plays the last turn
+    of the round and the game ends."""
+    probe = position()
+    mine = filler(probe, 38, avoid=[(7, 11), (7, 9), (5, 10), (5, 12), (9, 10), (9, 12)])
+    st = position(settlements={0: [*mine, (7, 11)]}, tiles={0: {(6, 11): "ready"}}, terrain="G")
+    assert st.supply[0] == 1
+    play(st, ("place", *sorted(legal(st))[0]))
+    assert st.supply[0] == 0 and st.end_triggered and st.mand_done
+    assert st.legal_actions(0) == [("use", 6, 11), ("end",)]
+    events = play(st, ("use", 6, 11), ("move_from", 7, 11), ("place", 9, 10))
+    assert events[-2]["type"] == "move" and st.supply[0] == 0
+    assert events[-1] == {"type": "lose_tile", "seat": 0, "tile_type": "Paddock", "hex": [6, 11]}
+    play(st, ("end",))
+    assert st.cur == 1 and not st.is_over()
+    for _ in range(3):
+        play(st, ("place", *sorted(legal(st))[0]))
+    play(st, ("end",))
+    assert st.is_over()
+
+
+def test_tiles_some_before_and_some_after_the_mandatory_action():
+    """KB §4.3: Farm before the mandatory action, Oasis after it; neither in between."""
+    st = position(
+        settlements={0: [(16, 12), (17, 6)]},
+        tiles={0: {(15, 12): "ready", (17, 5): "ready"}},
+        terrain="T",
+    )
+    play(st, ("use", 15, 12), ("place", 16, 11))  # Farm: grass next to (16,12)
+    assert st.placed == 0 and ("use", 17, 5) in st.legal_actions(0)
+    # forest next to (16,12): (16,13), (17,12); (17,6) touches none
+    assert legal(st) == {(16, 13), (17, 12)}
+    play(st, ("place", 16, 13))
+    assert all(a[0] == "place" for a in st.legal_actions(0))
+    play(st, ("place", 17, 12))
+    assert legal(st) == {(17, 13), (18, 12), (18, 13)}
+    play(st, ("place", 18, 12))
+    assert st.mand_done and st.legal_actions(0)[0] == ("use", 17, 5)
+    play(st, ("use", 17, 5))
+    assert legal(st) == {(17, 7), (18, 7)}  # desert next to (17,6), as in test_tiles
+    play(st, ("place", 17, 7))
+    assert st.legal_actions(0) == [("end",)] and st.supply[0] == 38 - 1 - 3 - 1

@@ -206,3 +206,57 @@ def test_score_table_has_castles_the_three_cards_and_total():
         "total": 29,
     }
     assert st.scores()[1] == {"castles": 0, "Merchants": 0, "Knights": 0, "Hermits": 0, "total": 0}
+
+
+def test_a_settlement_on_water_counts_for_every_card_but_fishermen():
+    """KB §9 "your settlement includes those on water", §7 Harbor.  (4,3) is water next to
+    the castle (3,3); (5,2) canyon touches (4,3) and the Tavern hex (6,2).  One area of 2
+    joining the castle and the Tavern hex: castles 3, Merchants 8, Workers 2, Hermits 1,
+    Citizens 1, Discoverers 2 (rows 4, 5), Knights 2, Lords 12 (top-left), Farmers 0.
+    Fishermen: (5,2) touches water, (4,3) stands on it: 1."""
+    st = position(settlements={0: [(4, 3), (5, 2)]})
+    expected = {
+        "Merchants": 8,
+        "Workers": 2,
+        "Hermits": 1,
+        "Citizens": 1,
+        "Discoverers": 2,
+        "Knights": 2,
+        "Lords": 12,
+        "Farmers": 0,
+        "Fishermen": 1,
+        "Miners": 0,
+    }
+    assert {card: _score(st, card)[0] for card in scoring.CARDS} == expected
+    assert scoring.castles(st.board, st.homes) == [3, 0]
+
+
+def test_merchants_one_special_touched_by_two_separate_areas_scores_nothing():
+    """KB §9.2 Merchants: (3,2) and (3,4) both touch the castle (3,3) but are separate areas
+    touching nothing else special: the castle is joined to no other special hex: 0."""
+    st = position(settlements={0: [(3, 2), (3, 4)]})
+    assert _score(st, "Merchants") == [0, 0]
+
+
+def test_knights_tied_rows():
+    """KB §9.2 Knights: rows 7 and 9 hold 2 settlements each, row 8 holds 1: 2 x 2 = 4."""
+    st = position(settlements={0: [(7, 7), (7, 9), (8, 8), (9, 7), (9, 9)]})
+    assert _score(st, "Knights") == [4, 0]
+
+
+def test_discoverers_at_most_20():
+    """KB §9.2 Discoverers: one settlement in each of the 20 rows: 20."""
+    st = position()
+    col = [next(c for c in range(20) if st.board.buildable[r * 20 + c]) for r in range(20)]
+    st = position(settlements={0: [(r, col[r]) for r in range(20)]})
+    assert _score(st, "Discoverers") == [20, 0]
+
+
+def test_tied_totals_share_the_win():
+    """KB §8: no tie-breaker.  Both seats touch the castle (3,3) (3 each) from (3,2) and
+    (3,4): Knights 2, Discoverers 1, Hermits 1 each: 7 and 7, both win."""
+    st = position(
+        settlements={0: [(3, 2)], 1: [(3, 4)]}, cards=("Knights", "Discoverers", "Hermits")
+    )
+    assert [s["total"] for s in st.scores()] == [7, 7]
+    assert st.winners() == [0, 1]

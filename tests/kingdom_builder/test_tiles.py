@@ -463,3 +463,157 @@ def test_caravan_gains_tiles_only_at_the_end_hex_and_can_lose_its_tile():
         ("gain_tile", [7, 16]),
     ]
     assert st.tiles[0] == {7 * 20 + 16: NEW}
+
+
+# ---- audit additions ---------------------------------------------------------------------------
+def test_no_hex_touches_two_location_hexes_on_any_section():
+    """KB §6.1 "a settlement next to two different location hexes can earn one tile from
+    each": on the printed sections this never happens (checked for all 12, both ways up), so
+    the case is only reachable in the engine's generic code (``loc_adj`` is a tuple)."""
+    for names in (HB, ("Tavern", "Paddock", "Oasis", "Farm"), NB):
+        for turned in (False, True):
+            b = position(sections=names, rotations=(turned,) * 4).board
+            assert all(len(locs) <= 1 for locs in b.loc_adj)
+            assert sum(1 for locs in b.loc_adj if locs) == 6 * len(b.locations)
+
+
+def test_a_lost_tile_is_not_regained_by_building_next_to_its_hex_again():
+    """KB §6.2: Paddock moves (7,11), the only settlement next to the Paddock hex (6,11), to
+    (9,10): the tile is lost.  The mandatory grass action then builds (8,10) next to (9,10) and
+    (7,10) next to (8,10) — and (7,10) touches (6,11) again: no tile (the hex still has one)."""
+    st = position(settlements={0: [(7, 11)]}, tiles={0: {(6, 11): "ready"}}, terrain="G")
+    events = play(st, ("use", 6, 11), ("move_from", 7, 11), ("place", 9, 10))
+    assert events[-1]["type"] == "lose_tile" and st.tiles[0] == {}
+    assert (8, 10) in legal(st)
+    play(st, ("place", 8, 10))
+    assert (7, 10) in legal(st)
+    events = play(st, ("place", 7, 10))
+    assert [e["type"] for e in events] == ["place"]
+    assert _loc(st, 6, 11) == 1 and st.tiles[0] == {}
+
+
+def test_losing_a_ready_tile_makes_the_new_one_of_the_same_type_usable():
+    """KB §6.2 (docs decision 6, as BGA).  HB: seat 0 holds the Barn tile of (6,12) (touched
+    by (7,12)) and the Harbor tile of (7,6) (touched by (6,6)).  No flower touches them, so the
+    flower action starts anywhere: (3,16) takes the Barn tile of (2,16) (new this turn), then
+    (3,17) and (4,16).  Harbor moves (7,12), the last settlement next to (6,12), onto water:
+    a Barn tile must go.  The player gives up one of its two Barn tiles and keeps the usable
+    one, so the remaining Barn tile is ready at once."""
+    st = position(
+        sections=HB,
+        settlements={0: [(6, 6), (7, 12)]},
+        tiles={0: {(6, 12): "ready", (7, 6): "ready"}},
+        terrain="F",
+    )
+    events = play(st, ("place", 3, 16))
+    assert {"type": "gain_tile", "seat": 0, "tile_type": "Barn", "hex": [2, 16]} in events
+    assert legal(st) == {(3, 17), (4, 16), (4, 17)}
+    play(st, ("place", 3, 17), ("place", 4, 16))
+    assert st.tiles[0] == {6 * 20 + 12: READY, 7 * 20 + 6: READY, 2 * 20 + 16: NEW}
+    assert ("use", 2, 16) not in st.legal_actions(0)
+    play(st, ("use", 7, 6), ("move_from", 7, 12))
+    assert (7, 5) in legal(st)
+    events = play(st, ("place", 7, 5))
+    assert events[-1] == {"type": "lose_tile", "seat": 0, "tile_type": "Barn", "hex": [6, 12]}
+    assert st.tiles[0] == {7 * 20 + 6: USED, 2 * 20 + 16: READY}
+    assert ("use", 2, 16) in st.legal_actions(0)
+
+
+def test_barn_move_between_two_hexes_next_to_its_location_keeps_the_tile():
+    """KB §6.2: HB Barn hex (6,12) touches forest (6,13) and (7,12).  Barn moves (7,12) to
+    (6,13) (card Forest; nothing remains to be adjacent to, so any forest): the settlement
+    still touches the Barn hex, so the tile is kept (used this turn)."""
+    st = position(
+        sections=HB, settlements={0: [(7, 12)]}, tiles={0: {(6, 12): "ready"}}, terrain="T"
+    )
+    play(st, ("use", 6, 12), ("move_from", 7, 12))
+    assert (6, 13) in legal(st)
+    events = play(st, ("place", 6, 13))
+    assert [e["type"] for e in events] == ["move"]
+    assert st.tiles[0] == {6 * 20 + 12: USED}
+
+
+def test_caravan_move_between_two_hexes_next_to_its_location_keeps_the_tile():
+    """KB §6.2: NB row 6 ``... g g m g`` (cols 16-19): (6,16) slides east to (6,17), stopped
+    by the mountain (6,18); both touch the Caravan hex (7,16), so its tile is kept."""
+    st = position(sections=NB, settlements={0: [(6, 16)]}, tiles={0: {(7, 16): "ready"}})
+    play(st, ("use", 7, 16), ("move_from", 6, 16))
+    assert (6, 17) in legal(st)
+    events = play(st, ("place", 6, 17))
+    assert [e["type"] for e in events] == ["move"]
+    assert st.tiles[0] == {7 * 20 + 16: USED}
+
+
+def test_tavern_line_along_the_third_axis():
+    """KB §7 Tavern, NE-SW axis: (7,9) -> SW (8,9) -> SW (9,8).  The ends are (6,10) NE of
+    (7,9) (canyon) and (10,8) SW of (9,8) (grass).  (5,7) only holds the Tavern tile (6,7)."""
+    st = position(settlements={0: [(5, 7), (7, 9), (8, 9), (9, 8)]}, tiles={0: {(6, 7): "ready"}})
+    play(st, ("use", 6, 7))
+    assert legal(st) == {(6, 10), (10, 8)}
+
+
+def test_tavern_line_through_a_settlement_on_water():
+    """KB §7 Tavern + Harbor: a settlement on water is still a settlement.  (7,2) canyon,
+    (7,3) water, (7,4) forest in row 7: the ends (7,1) desert and (7,5) forest."""
+    st = position(settlements={0: [(7, 2), (7, 3), (7, 4)]}, tiles={0: {(6, 2): "ready"}})
+    play(st, ("use", 6, 2))
+    assert legal(st) == {(7, 1), (7, 5)}
+
+
+def test_tavern_end_must_be_empty():
+    """KB §7 Tavern: the east end (7,9) of (7,6)-(7,8) holds seat 1's settlement: only the
+    west end (7,5) is left."""
+    st = position(
+        settlements={0: [(7, 6), (7, 7), (7, 8)], 1: [(7, 9)]}, tiles={0: {(6, 7): "ready"}}
+    )
+    play(st, ("use", 6, 7))
+    assert legal(st) == {(7, 5)}
+
+
+def test_paddock_target_may_not_hold_a_settlement_or_a_wall():
+    """KB §7 Paddock: from (7,11) the west target (7,9) holds a wall, the north-east target
+    (5,12) a settlement of seat 1, the east target (7,13) is water: three are left."""
+    st = position(
+        sections=("Quarry", "Paddock", "Oasis", "Farm"),
+        settlements={0: [(7, 11)], 1: [(5, 12)]},
+        walls=[(7, 9)],
+        tiles={0: {(6, 11): "ready"}},
+    )
+    play(st, ("use", 6, 11), ("move_from", 7, 11))
+    assert legal(st) == {(5, 10), (9, 10), (9, 12)}
+
+
+def test_caravan_stops_at_the_map_edge():
+    """KB §7 Caravan, the map edge is an obstacle.  NB, from (4,16): east (4,17) (4,18) (4,19)
+    then the edge; north-east (3,16) (2,17) (1,17) (0,18) then the edge; south-east (5,16)
+    (6,17) (7,17) (8,18) (9,18) (10,19) (11,19) then the edge; south-west (5,15) (6,15) (7,14)
+    (8,14) (9,13) then water (10,13); west and north-west are water at once."""
+    st = position(sections=NB, settlements={0: [(6, 13), (4, 16)]}, tiles={0: {(6, 12): "ready"}})
+    play(st, ("use", 6, 12), ("move_from", 4, 16))
+    assert legal(st) == {(4, 19), (0, 18), (11, 19), (9, 13)}
+
+
+def test_village_target_must_be_buildable():
+    """KB §7 Village: NB water (13,5) touches own (12,5), (13,6), (14,6) — no buildable hex
+    touches 3 of them, so the Village tile (14,7) cannot be used."""
+    st = position(
+        sections=NB, settlements={0: [(12, 5), (13, 6), (14, 6)]}, tiles={0: {(14, 7): "ready"}}
+    )
+    assert ("use", 14, 7) not in st.legal_actions(0)
+
+
+def test_quarry_with_one_wall_left_places_one():
+    """KB §7 Quarry, 25 walls: with one wall left the action ends after it."""
+    probe = position(sections=NB)
+    walls = filler(probe, 24, avoid=[(2, 5), (2, 6), (1, 4)], rows=range(10, 20))
+    st = position(
+        sections=NB,
+        settlements={0: [(2, 5)]},
+        tiles={0: {(2, 4): "ready"}},
+        terrain="D",
+        walls=walls,
+    )
+    assert st.walls_left == 1
+    play(st, ("use", 2, 4), ("wall", 2, 6))
+    assert st.walls_left == 0 and st.pending is None
+    assert ("stop",) not in st.legal_actions(0)
