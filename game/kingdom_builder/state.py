@@ -1,6 +1,6 @@
 """The Kingdom Builder game state and its rules (KB §3–§8 of ``shared/rules/kingdom-builder.md``).
 
-Actions (see ``docs/kingdom-builder.md`` and ``notes/kb-spec.md``)::
+Actions (see ``docs/kingdom-builder.md``)::
 
     ("place", r, c)      build from supply (mandatory action or a build tile), or the
                          destination of a move tile

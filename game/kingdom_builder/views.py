@@ -64,7 +64,8 @@ def _seat(st: KingdomBuilderState, s: int, show_hand: bool) -> dict[str, Any]:
 
 
 def view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
-    """The plain-dict view of ``seat`` (``None``: a spectator); see ``notes/kb-spec.md``."""
+    """The plain-dict view of ``seat`` (``None``: a spectator); its fields are listed in
+    ``docs/kingdom-builder.md`` (section "View")."""
     return _public(st, seat, lambda s: s == seat)
 
 
