@@ -79,6 +79,9 @@ def test_same_seed_same_setup_and_rotations_vary():
     assert a == b and a.state_hash() == b.state_hash()
     rotations = {GAME.new(2, {}, s).board.rotations for s in range(40)}
     assert len(rotations) > 4
+    # KB §3.1: the 4 sections also go to random places, not only random choices
+    for q in range(4):
+        assert len({GAME.new(2, {}, s).board.names[q] for s in range(40)}) >= 5
 
 
 @pytest.mark.parametrize(
