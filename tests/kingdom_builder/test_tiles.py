@@ -617,3 +617,22 @@ def test_quarry_with_one_wall_left_places_one():
     play(st, ("use", 2, 4), ("wall", 2, 6))
     assert st.walls_left == 0 and st.pending is None
     assert ("stop",) not in st.legal_actions(0)
+
+
+def test_caravan_stops_in_front_of_nomad_hexes_and_paddock_jumps_over_them():
+    """KB §1.3, §7 (docs decision 4): a nomad hex is a special hex for the whole game.  NB,
+    Caravan from (5,4): east (5,5) (5,6) then the nomad hex (5,7); west (5,3) then the nomad
+    hex (5,2); south-east (6,5) then the nomad hex (7,5); north-east (4,5) (3,5) (2,6) then
+    water (1,6); north-west (4,4) (3,3) (2,3) then water (1,2); south-west (6,4) (7,3) then
+    water (8,3).  Paddock (Paddock section top-right) jumps from (5,6) east over the nomad
+    hex (5,7) onto flower (5,8)."""
+    st = position(sections=NB, settlements={0: [(6, 13), (5, 4)]}, tiles={0: {(6, 12): "ready"}})
+    play(st, ("use", 6, 12), ("move_from", 5, 4))
+    assert legal(st) == {(5, 6), (5, 3), (6, 5), (2, 6), (2, 3), (7, 3)}
+    st = position(
+        sections=("Quarry", "Paddock", "Village", "Garden"),
+        settlements={0: [(7, 11), (5, 6)]},
+        tiles={0: {(6, 11): "ready"}},
+    )
+    play(st, ("use", 6, 11), ("move_from", 5, 6))
+    assert (5, 8) in legal(st)
