@@ -83,7 +83,10 @@ class Button(Widget):
         avail = self.rect.width - 2 * pad
         hint_img = None
         if hint:
-            hint_img = app.fonts.render(hint, app.px(12), pal.TEXT_DIM if enabled else fg)
+            hint_colour = pal.TEXT_DIM if enabled else fg
+            if enabled and sum(fill) > 380:  # a light (primary) button: a dark hint reads better
+                hint_colour = (90, 62, 16)
+            hint_img = app.fonts.render(hint, app.px(12), hint_colour)
             avail -= hint_img.get_width() + app.px(6)
         size = app.fonts.fit(label, size, max(10, avail), bold=self.style == "primary")
         label = app.fonts.ellipsize(label, size, max(10, avail), bold=self.style == "primary")
