@@ -1,9 +1,14 @@
 """Kingdom Builder scoring: castles and the 10 Kingdom Builder cards (KB §9).
 
-Each function takes the board and the settlements of every seat (``homes[seat]`` is a set of hex
-ids) and returns one number per seat, so the functions are pure and easy to test on hand-built
-positions.  Every card is scored for every player (KB §9); a settlement on water counts as a
-settlement for every card except Fishermen (KB §9.2).
+Each rule is one function ``<card>_scored(board, homes)`` that takes the board and the
+settlements of every seat (``homes[seat]`` is a set of hex ids) and returns, per seat, a
+:class:`Scored`: the points and what on the map earned them (the settlements, rows, sectors and
+special hexes that scored).  The point functions (``castles``, ``fishermen``, ...,
+:data:`SCORERS`) and :func:`score_table` take their numbers from these, and
+:func:`score_details` turns them into the plain lists the end-of-game view shows — so the
+points drawn on the map are the points counted, by construction.  Every card is scored for every
+player (KB §9); a settlement on water counts as a settlement for every card except Fishermen
+(KB §9.2).
 
 Nomads note: the replacement Workers and Merchants cards count nomad hexes like castles and
 locations.  Nomad hexes exist only on Nomads sections, so ``board.specials`` (castles, locations
@@ -15,6 +20,7 @@ into the state's ``gold`` and come with the Nomads issue.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from game.kingdom_builder.board import MOUNTAIN, SIZE, WATER, Board
 
@@ -33,6 +39,30 @@ CARDS = (
 )
 
 Homes = Sequence[set[int]]
+
+
+class Scored(NamedTuple):
+    """What one scoring category gives one seat, and what on the map earned it.
+
+    ``hexes`` are the seat's settlements that scored, in no particular order (one per point-giving item where the
+    card counts items: one per row for Discoverers, one per area for Hermits); ``rows`` are
+    map rows (Discoverers, Knights); ``sectors`` quadrant indexes (0 top-left, 1 top-right, 2
+    bottom-left, 3 bottom-right) with ``sector_points`` beside them (Lords, Farmers);
+    ``specials`` castle, location or nomad hexes (castles, Merchants); ``groups`` settlement
+    areas (Hermits: every area; Citizens: the largest; Merchants: the areas joining special
+    hexes).  Hex ids are ``row * 20 + col``.
+    """
+
+    points: int
+    hexes: tuple[int, ...] = ()
+    rows: tuple[int, ...] = ()
+    sectors: tuple[int, ...] = ()
+    sector_points: tuple[int, ...] = ()
+    specials: tuple[int, ...] = ()
+    groups: tuple[tuple[int, ...], ...] = ()
+
+
+Explainer = Callable[[Board, Homes], list[Scored]]
 
 
 def groups(board: Board, home: set[int]) -> list[list[int]]:
@@ -57,37 +87,55 @@ def groups(board: Board, home: set[int]) -> list[list[int]]:
     return out
 
 
-def castles(board: Board, homes: Homes) -> list[int]:
+def castles_scored(board: Board, homes: Homes) -> list[Scored]:
     """KB §9.1: 3 gold per castle hex touching at least one of your settlements (once each)."""
     nbrs = board.nbrs
-    return [3 * sum(1 for k in board.castles if any(n in home for n in nbrs[k])) for home in homes]
+    out = []
+    for home in homes:
+        touched = tuple(k for k in board.castles if any(n in home for n in nbrs[k]))
+        hexes = tuple({n for k in touched for n in nbrs[k] if n in home})
+        out.append(Scored(3 * len(touched), hexes, specials=touched))
+    return out
 
 
-def fishermen(board: Board, homes: Homes) -> list[int]:
+def fishermen_scored(board: Board, homes: Homes) -> list[Scored]:
     """1 per settlement touching water; a settlement *on* water never scores (KB §9.2)."""
     terrain, wet = board.terrain, board.touches_water
-    return [sum(1 for h in home if wet[h] and terrain[h] != WATER) for home in homes]
+    out = []
+    for home in homes:
+        hexes = tuple(h for h in home if wet[h] and terrain[h] != WATER)
+        out.append(Scored(len(hexes), hexes))
+    return out
 
 
-def miners(board: Board, homes: Homes) -> list[int]:
+def miners_scored(board: Board, homes: Homes) -> list[Scored]:
     """1 per settlement touching a mountain; one *on* a mountain (Nomads) never scores."""
     terrain, rocky = board.terrain, board.touches_mountain
-    return [sum(1 for h in home if rocky[h] and terrain[h] != MOUNTAIN) for home in homes]
+    out = []
+    for home in homes:
+        hexes = tuple(h for h in home if rocky[h] and terrain[h] != MOUNTAIN)
+        out.append(Scored(len(hexes), hexes))
+    return out
 
 
-def workers(board: Board, homes: Homes) -> list[int]:
+def workers_scored(board: Board, homes: Homes) -> list[Scored]:
     """1 per settlement touching a location or castle hex (and nomad hex with Nomads); each
     settlement scores at most 1 however many special hexes it touches (KB §9.2)."""
     special = board.touches_special
-    return [sum(1 for h in home if special[h]) for home in homes]
+    out = []
+    for home in homes:
+        hexes = tuple(h for h in home if special[h])
+        out.append(Scored(len(hexes), hexes))
+    return out
 
 
-def merchants(board: Board, homes: Homes) -> list[int]:
+def merchants_scored(board: Board, homes: Homes) -> list[Scored]:
     """4 per special hex (location/castle, nomad with Nomads) joined to at least one other
     special hex through a chain of your own settlements (KB §9.2).
 
     Specials touched by the same settlement area are joined; joins are transitive (a chain may
-    pass through a special hex), and each special scores at most once.
+    pass through a special hex), and each special scores at most once.  The settlements shown
+    are the areas that join two or more special hexes (the links of the chains).
     """
     out = []
     specials = board.specials
@@ -101,6 +149,7 @@ def merchants(board: Board, homes: Homes) -> list[int]:
                 x = parent[x]
             return x
 
+        links: list[tuple[int, ...]] = []
         for group in groups(board, home):
             touched = sorted({n for h in group for n in nbrs[h] if n in specials})
             for s in touched:
@@ -109,38 +158,71 @@ def merchants(board: Board, homes: Homes) -> list[int]:
                 a, b = find(touched[0]), find(s)
                 if a != b:
                     parent[b] = a
+            if len(touched) >= 2:
+                links.append(tuple(group))
         sizes: dict[int, int] = {}
         for s in parent:
             root = find(s)
             sizes[root] = sizes.get(root, 0) + 1
-        out.append(4 * sum(1 for s in parent if sizes[find(s)] >= 2))
+        joined = tuple(sorted(s for s in parent if sizes[find(s)] >= 2))
+        hexes = tuple(h for link in links for h in link)
+        out.append(Scored(4 * len(joined), hexes, specials=joined, groups=tuple(links)))
     return out
 
 
-def discoverers(board: Board, homes: Homes) -> list[int]:
-    """1 per horizontal row (of the 20) holding at least one of your settlements."""
-    return [len({h // SIZE for h in home}) for home in homes]
+def discoverers_scored(board: Board, homes: Homes) -> list[Scored]:
+    """1 per horizontal row (of the 20) holding at least one of your settlements.  The
+    settlement shown for each row is its leftmost."""
+    out = []
+    for home in homes:
+        first: dict[int, int] = {}
+        for h in home:
+            row = h // SIZE
+            if h < first.get(row, h + 1):
+                first[row] = h
+        rows = tuple(sorted(first))
+        out.append(Scored(len(rows), tuple(first[r] for r in rows), rows))
+    return out
 
 
-def knights(board: Board, homes: Homes) -> list[int]:
-    """2 per settlement in the one row holding the most of your settlements (0 with none)."""
+def knights_scored(board: Board, homes: Homes) -> list[Scored]:
+    """2 per settlement in the one row holding the most of your settlements (0 with none).
+    Rows tied for the most give the same points; the topmost of them is shown."""
     out = []
     for home in homes:
         counts = [0] * SIZE
         for h in home:
             counts[h // SIZE] += 1
-        out.append(2 * max(counts))
+        best = max(counts)
+        if best == 0:
+            out.append(Scored(0))
+            continue
+        row = counts.index(best)
+        hexes = tuple(h for h in home if h // SIZE == row)
+        out.append(Scored(2 * best, hexes, (row,)))
     return out
 
 
-def hermits(board: Board, homes: Homes) -> list[int]:
-    """1 per separate settlement area; a lone settlement is one area (KB §9.2, §10 #4)."""
-    return [len(groups(board, home)) for home in homes]
+def hermits_scored(board: Board, homes: Homes) -> list[Scored]:
+    """1 per separate settlement area; a lone settlement is one area (KB §9.2, §10 #4).  The
+    settlement shown for each area is its first (top-left)."""
+    out = []
+    for home in homes:
+        areas = groups(board, home)
+        out.append(
+            Scored(len(areas), tuple(g[0] for g in areas), groups=tuple(tuple(g) for g in areas))
+        )
+    return out
 
 
-def citizens(board: Board, homes: Homes) -> list[int]:
-    """1 per 2 settlements in your largest area, rounded down."""
-    return [max((len(g) for g in groups(board, home)), default=0) // 2 for home in homes]
+def citizens_scored(board: Board, homes: Homes) -> list[Scored]:
+    """1 per 2 settlements in your largest area, rounded down (the first of equally large
+    areas is shown)."""
+    out = []
+    for home in homes:
+        largest = tuple(max(groups(board, home), key=len, default=[]))
+        out.append(Scored(len(largest) // 2, largest, groups=(largest,) if largest else ()))
+    return out
 
 
 def sector_counts(board: Board, homes: Homes) -> list[list[int]]:
@@ -155,7 +237,14 @@ def sector_counts(board: Board, homes: Homes) -> list[list[int]]:
     return out
 
 
-def lords(board: Board, homes: Homes) -> list[int]:
+def _in_sectors(board: Board, home: set[int], sectors: Sequence[int]) -> tuple[int, ...]:
+    if not sectors:
+        return ()
+    sector = board.sector
+    return tuple(h for h in home if sector[h] in sectors)
+
+
+def lords_scored(board: Board, homes: Homes) -> list[Scored]:
     """Per sector, 12 to every seat with the most settlements there and 6 to every seat with
     the next lower distinct count (KB §9.2 "Lords, in full").
 
@@ -163,27 +252,77 @@ def lords(board: Board, homes: Homes) -> list[int]:
     sector where the highest count is 0 scores for nobody (project decision, KB §9.2 step 5).
     """
     counts = sector_counts(board, homes)
-    out = [0] * len(homes)
+    won: list[list[tuple[int, int]]] = [[] for _ in homes]
     for q in range(4):
         col = [c[q] for c in counts]
-        first = max(col)
+        first = max(col, default=0)
         if first == 0:
             continue
         lower = [c for c in col if c < first]
         second = max(lower) if lower else None
         for seat, c in enumerate(col):
             if c == first:
-                out[seat] += 12
+                won[seat].append((q, 12))
             elif c == second:
-                out[seat] += 6
+                won[seat].append((q, 6))
+    out = []
+    for home, places in zip(homes, won, strict=True):
+        sectors = tuple(q for q, _ in places)
+        points = tuple(p for _, p in places)
+        out.append(Scored(sum(points), _in_sectors(board, home, sectors), (), sectors, points))
     return out
 
 
-def farmers(board: Board, homes: Homes) -> list[int]:
-    """3 per settlement in your weakest sector; a sector with none gives 0 (KB §9.2)."""
-    return [3 * min(c) for c in sector_counts(board, homes)]
+def farmers_scored(board: Board, homes: Homes) -> list[Scored]:
+    """3 per settlement in your weakest sector; a sector with none gives 0 (KB §9.2).  The
+    first of equally weak sectors is shown."""
+    out = []
+    for home, counts in zip(homes, sector_counts(board, homes), strict=True):
+        weakest = min(counts)
+        q = counts.index(weakest)
+        points = 3 * weakest
+        out.append(Scored(points, _in_sectors(board, home, (q,)), (), (q,), (points,)))
+    return out
 
 
+def _points(explain: Explainer) -> Callable[[Board, Homes], list[int]]:
+    """The point function of a rule: the points of its :class:`Scored` per seat."""
+
+    def score(board: Board, homes: Homes) -> list[int]:
+        return [s.points for s in explain(board, homes)]
+
+    score.__name__ = explain.__name__.removesuffix("_scored")
+    score.__doc__ = explain.__doc__
+    return score
+
+
+castles = _points(castles_scored)
+fishermen = _points(fishermen_scored)
+miners = _points(miners_scored)
+workers = _points(workers_scored)
+merchants = _points(merchants_scored)
+discoverers = _points(discoverers_scored)
+knights = _points(knights_scored)
+hermits = _points(hermits_scored)
+citizens = _points(citizens_scored)
+lords = _points(lords_scored)
+farmers = _points(farmers_scored)
+
+#: Card name -> the rule explained per seat (points and what scored).
+EXPLAINERS: dict[str, Explainer] = {
+    "Fishermen": fishermen_scored,
+    "Miners": miners_scored,
+    "Merchants": merchants_scored,
+    "Workers": workers_scored,
+    "Discoverers": discoverers_scored,
+    "Knights": knights_scored,
+    "Hermits": hermits_scored,
+    "Lords": lords_scored,
+    "Citizens": citizens_scored,
+    "Farmers": farmers_scored,
+}
+
+#: Card name -> points per seat.
 SCORERS: dict[str, Callable[[Board, Homes], list[int]]] = {
     "Fishermen": fishermen,
     "Miners": miners,
@@ -198,18 +337,57 @@ SCORERS: dict[str, Callable[[Board, Homes], list[int]]] = {
 }
 
 
+def _explained(
+    board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
+) -> list[tuple[str, list[Scored]]]:
+    """Each category in scoring order (castles, the cards, ``gold`` when any) with what it
+    gives every seat."""
+    columns = [("castles", castles_scored(board, homes))]
+    columns += [(card, EXPLAINERS[card](board, homes)) for card in cards]
+    if any(gold):
+        columns.append(("gold", [Scored(g) for g in gold]))
+    return columns
+
+
 def score_table(
     board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
 ) -> list[dict[str, int]]:
     """Every seat's score by category: ``castles``, the three cards, ``gold`` when any seat
     has in-play gold (Nomads), and ``total`` (KB §9)."""
-    columns = [("castles", castles(board, homes))]
-    columns += [(card, SCORERS[card](board, homes)) for card in cards]
-    if any(gold):
-        columns.append(("gold", list(gold)))
+    columns = _explained(board, homes, cards, gold)
     table = []
     for seat in range(len(homes)):
-        row = {name: values[seat] for name, values in columns}
+        row = {name: scored[seat].points for name, scored in columns}
         row["total"] = sum(row.values())
         table.append(row)
     return table
+
+
+def _pos(h: int) -> list[int]:
+    return [h // SIZE, h % SIZE]
+
+
+def score_details(
+    board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
+) -> list[dict[str, Any]]:
+    """What scored, per category (in :func:`score_table`'s order) and seat, as plain data:
+    ``{"category", "seat", "points", "hexes": [[r, c], ...], "rows": [r, ...], "sectors":
+    [q, ...], "sector_points": [p, ...], "specials": [[r, c], ...], "groups": [[[r, c], ...],
+    ...]}`` (see :class:`Scored`).  ``points`` are exactly the :func:`score_table` points."""
+    out = []
+    for name, scored in _explained(board, homes, cards, gold):
+        for seat, s in enumerate(scored):
+            out.append(
+                {
+                    "category": name,
+                    "seat": seat,
+                    "points": s.points,
+                    "hexes": [_pos(h) for h in sorted(s.hexes)],
+                    "rows": list(s.rows),
+                    "sectors": list(s.sectors),
+                    "sector_points": list(s.sector_points),
+                    "specials": [_pos(h) for h in s.specials],
+                    "groups": [[_pos(h) for h in g] for g in s.groups],
+                }
+            )
+    return out

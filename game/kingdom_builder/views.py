@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
 from game.kingdom_builder.board import QUADRANTS, SIZE, TERRAIN_CODES
+from game.kingdom_builder.scoring import score_details
 from game.kingdom_builder.state import EMPTY, TILE_STATES, WALL, pos
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _public(
     st: KingdomBuilderState, you: Seat | None, shows: Callable[[int], bool]
 ) -> dict[str, Any]:
     b = st.board
-    return {
+    out = {
         "game": st.game_id,
         "players": st.n,
         "you": you,
@@ -102,6 +103,10 @@ def _public(
         "seats": [_seat(st, s, shows(s)) for s in range(st.n)],
         "scores": st.scores(),
     }
+    if st.over:
+        # What each category scored, to draw on the map (only at the end: views stay small).
+        out["scoring"] = score_details(b, st.homes, st.cards, st.gold)
+    return out
 
 
 def report(st: KingdomBuilderState) -> dict[str, Any]:
