@@ -220,7 +220,8 @@ def citizens_scored(board: Board, homes: Homes) -> list[Scored]:
     areas is shown)."""
     out = []
     for home in homes:
-        largest = tuple(max(groups(board, home), key=len, default=[]))
+        areas = groups(board, home)
+        largest = tuple(max(areas, key=len)) if areas else ()
         out.append(Scored(len(largest) // 2, largest, groups=(largest,) if largest else ()))
     return out
 
