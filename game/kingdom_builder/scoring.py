@@ -221,7 +221,10 @@ def citizens_scored(board: Board, homes: Homes) -> list[Scored]:
     out = []
     for home in homes:
         areas = groups(board, home)
-        largest = tuple(max(areas, key=len)) if areas else ()
+        largest: tuple[int, ...] = ()
+        for area in areas:
+            if len(area) > len(largest):
+                largest = tuple(area)
         out.append(Scored(len(largest) // 2, largest, groups=(largest,) if largest else ()))
     return out
 
