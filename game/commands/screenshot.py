@@ -9,7 +9,8 @@ the same :class:`~game.ui.scenes.game.GameScene` and game view the window uses, 
 ``lobby`` and ``state`` messages the host would send (built by the host's own
 :class:`net.session.Session`).  ``--scene`` draws other screens: ``results`` (the game played
 to its end), ``help`` (the rules overlay over the table), ``curtain``, ``menu``, ``setup``,
-``settings``, ``replay``.  Uses SDL's dummy video driver unless a display driver is set.
+``settings``, ``replay``, ``scoring`` (the game's end, paused at step ``--beat`` of the
+end-of-game scoring sequence).  Uses SDL's dummy video driver unless a display driver is set.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 SCENES = (
     "game",
     "results",
+    "scoring",
     "help",
     "curtain",
     "menu",
@@ -46,6 +48,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     p.add_argument("--lang", default="en", choices=["en", "ja", "nl"], help="language")
     p.add_argument("--scene", default="game", choices=SCENES, help="which scene (default game)")
+    p.add_argument(
+        "--beat", type=int, default=1, help="with --scene scoring: which step of the sequence"
+    )
     p.add_argument("--colour-blind", action="store_true", help="the colour-blind palette")
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--out", required=True, help="the PNG file to write")
@@ -82,6 +87,7 @@ def play_table(
     session = Session.create("t1", game_id, players, options, seed=seed)
     for i, info in enumerate(session.seats):
         info.kind, info.name = "human", ["Anna", "Bram", "Chie", "Daan", "Emi"][i % 5]
+        info.connected = True
     session.start()
     agents = [make_bot(bots, derive_seed(seed, "bot", s)) for s in range(players)]
     events: list[dict[str, Any]] = []
@@ -135,14 +141,14 @@ def run(args: argparse.Namespace) -> int:
         if scene in ("menu", "setup", "settings", "join", "files"):
             _menu_scene(app, scene)
         else:
-            actions = 10**6 if scene in ("results", "replay") else args.actions
+            actions = 10**6 if scene in ("results", "replay", "scoring") else args.actions
             try:
                 session, events = play_table(
                     game.id, args.players, args.seed, actions, args.bots, options
                 )
             except Exception as exc:  # bad options and the like, from the host's own checks
                 raise UsageError(str(getattr(exc, "text", exc))) from None
-            _game_scene(app, game.id, session, events, args.seat, scene, args.out)
+            _game_scene(app, game.id, session, events, args.seat, scene, args.out, args.beat)
         for _ in range(3):
             app.step(1 / 60)
         out = Path(args.out)
@@ -184,6 +190,7 @@ def _game_scene(
     seat: int | None,
     scene: str,
     out: str,
+    beat: int = 1,
 ) -> None:
     from game.ui.client import TableClient
     from game.ui.scenes.game import GameScene
@@ -224,7 +231,26 @@ def _game_scene(
         game.view.scoring.elapsed = 1e9  # type: ignore[attr-defined]
         game.show_results()
         app.top.appear = 60.0
+    elif scene == "scoring":
+        _pause_scoring(app, game, beat)
     elif scene == "help":
         app.show_help(game.help_topic)
     elif scene == "curtain":
         game._curtain(seat)
+
+
+def _pause_scoring(app: Any, game: Any, beat: int) -> None:
+    """Start the end-of-game sequence and hold it near the end of step ``beat``."""
+    from game.cli import UsageError
+
+    app.settings.animation_speed = 1e-9  # time stands still (0 would skip the sequence)
+    game.scoring_started = True
+    game.view.start_scoring()
+    scoring = getattr(game.view, "scoring", None)
+    beats = getattr(scoring, "beats", [])
+    if not beats:
+        return
+    if not 0 <= beat < len(beats):
+        raise UsageError(f"--beat must be from 0 to {len(beats) - 1}")
+    step = beats[beat]
+    scoring.elapsed = step.start + step.duration * 0.8

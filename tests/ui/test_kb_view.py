@@ -113,7 +113,9 @@ def test_a_whole_game_draws_logs_and_scores(kb_app: App) -> None:
     assert logged > 100
     view.start_scoring()
     assert not view.scoring_done()
-    for _ in range(200):
+    for _ in range(400):
+        if view.scoring_done():
+            break
         view.update(0.1)
         view.draw(kb_app.screen)
     assert view.scoring_done()
@@ -134,3 +136,82 @@ def test_hover_explains_a_click(kb_app: App) -> None:
     text = view.hover(pos)  # type: ignore[arg-type]
     assert "Click to build" in text
     view.draw(kb_app.screen)
+
+
+def _ended(seed: int, players: int, cards: list[str]) -> Any:
+    state = get_game("kingdom-builder").new(players, {"cards": cards}, seed)
+    bots = [make_bot("random", seed + s) for s in range(players)]
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    return state
+
+
+@pytest.mark.parametrize(
+    "cards", [["Knights", "Lords", "Hermits"], ["Merchants", "Discoverers", "Citizens"]]
+)
+def test_end_scoring_draws_what_scored_card_by_card_and_seat_by_seat(
+    kb_app: App, cards: list[str]
+) -> None:
+    """The sequence shows, for each category and then each seat, exactly the host's
+    ``view["scoring"]`` entry: a gold mark on every settlement that scored, while the shown
+    points count up to the category's score (the UI decides nothing itself)."""
+    from game.ui.games.kingdom_builder import GOLD
+
+    kb_app.settings.animation_speed = 1.0
+    state = _ended(3, 3, cards)
+    final = state.view(0)
+    entries = {(e["category"], e["seat"]): e for e in final["scoring"]}
+    view = _view(kb_app, 3)
+    view.set_view(final, [], [{"type": "game_over"}])
+    view.start_scoring()
+    sc = view.scoring
+    assert sc is not None and not view.scoring_done()
+    assert [sc.categories[b.category] for b in sc.beats if b.seat is None] == [
+        "castles",
+        *cards,
+    ]
+    assert view.hexes is not None
+    shown_seats = []
+    for beat in sc.beats:
+        sc.elapsed = beat.start + beat.duration * 0.8
+        view.draw(kb_app.screen)
+        focus = view._focus()
+        if beat.seat is None:
+            assert focus is None
+            continue
+        category = sc.categories[beat.category]
+        assert focus is not None and focus.entry == entries[(category, beat.seat)]
+        assert sc.value(beat.category, beat.seat) == state.scores()[beat.seat][category]
+        shown_seats.append((category, beat.seat))
+        for r, c in focus.entry["hexes"]:
+            x, y = view.hexes.centre(r, c)
+            mark = (int(x + view.hexes.size * 0.5), int(y - view.hexes.size * 0.45))
+            if any(label.collidepoint(mark) for label in view.label_rects):
+                continue  # under a sector's "+12"
+            assert tuple(kb_app.screen.get_at(mark))[:3] == GOLD, (category, (r, c))
+    assert shown_seats == [(c, s) for c in ["castles", *cards] for s in range(3)]
+    sc.finish()
+    view.update(0.01)
+    assert view.scoring_done()
+    assert [sc.running_total(s) for s in range(3)] == [row["total"] for row in state.scores()]
+
+
+def test_after_the_scoring_a_score_chip_shows_its_category_on_the_map(kb_app: App) -> None:
+    state = _ended(4, 2, ["Fishermen", "Farmers", "Workers"])
+    view = _view(kb_app, 2)
+    view.set_view(state.view(1), [], [])  # arrived at an ended game: already scored
+    assert view.scoring_done()
+    view.draw(kb_app.screen)
+    rect = next(c[0] for c in view.score_chips if c[1] == "Farmers" and c[2] == 0)
+    view.mouse_moved(rect.center)
+    focus = view._focus()
+    assert focus is not None and (focus.category, focus.seat) == ("Farmers", 0)
+    assert focus.entry["sectors"] and focus.entry["points"] == state.scores()[0]["Farmers"]
+    view.draw(kb_app.screen)
+    # A category row without a chip under the mouse: the seat shown (here seat 1).
+    row = next(r for r, k in view.card_rows if k == "Workers")
+    view.mouse_moved((row.x + 10, row.bottom - 6))
+    assert view.hover_focus == ("Workers", 1)
+    view.mouse_moved((0, 0))
+    assert view._focus() is None

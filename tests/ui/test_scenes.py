@@ -13,7 +13,7 @@ from game.core.match import play_match
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Choice, ListBox, TextField, Toggle
-from tests.ui.conftest import click, make_app, press
+from tests.ui.conftest import click, click_at, make_app, press
 
 SIZES = [(1024, 640), (1920, 1080)]
 INTERACTIVE = (Button, Choice, Toggle, TextField, ListBox)
@@ -141,6 +141,31 @@ def test_game_scenes(sized_app: App, env: Any) -> None:
     check_layout(app, app.top)
     click(app, "curtain_ready")
     assert app.top is game
+
+
+def test_a_click_shows_the_next_scoring_step_and_enter_ends_the_sequence(app: App) -> None:
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+
+    app.settings.animation_speed = 1.0
+    session, events = play_table("kingdom-builder", 2, 8, 10**6, "random", {})
+    messages = [
+        session.lobby_message(),
+        session.state_message(0, events),
+        session.game_over_message(),
+    ]
+    game = GameScene(app, TableClient("kingdom-builder", {0: _Feed(messages)}), 2)
+    render(app, game)
+    scoring = game.view.scoring  # type: ignore[attr-defined]
+    assert game.scoring_started and not game.view.scoring_done()
+    before = scoring.beat()
+    click_at(app, game.view.board_rect.center)
+    assert scoring.beat().start == before.end, "a click moves on to the next step"
+    assert not game.results_button.visible
+    press(app, pygame.K_RETURN)
+    assert game.view.scoring_done()
+    assert game.results_button.visible and app.top is game
 
 
 def test_results_and_replay(sized_app: App, env: Any) -> None:

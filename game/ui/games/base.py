@@ -141,6 +141,9 @@ class GameView:
     def scoring_done(self) -> bool:
         return True
 
+    def skip_scoring(self, everything: bool) -> None:
+        """Hurry the end-of-game sequence: to its next step, or (``everything``) to its end."""
+
     def mouse_moved(self, pos: tuple[int, int]) -> None:
         """The mouse moved to ``pos`` (hover effects)."""
 

@@ -16,7 +16,8 @@ one surface; each frame blits it and draws only settlements, walls, highlights a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,7 +69,17 @@ DROP_TIME = 0.42
 SLIDE_TIME = 0.5
 FLY_TIME = 0.7
 STAGGER = 0.16
-SCORE_STEP = 1.5
+#: The end-of-game sequence (seconds at speed 1): each category's title, then each seat's
+#: share of it drawn on the map (shorter for a seat that scored nothing), then a pause.
+SCORE_INTRO = 0.6
+SCORE_SEAT = 1.0
+SCORE_SEAT_EMPTY = 0.4
+SCORE_OUTRO = 0.4
+#: The part of a seat's beat during which its points count up and its marks appear.
+SCORE_COUNT = 0.6
+#: The scoring marks: gold.
+GOLD = (255, 200, 60)
+GOLD_DARK = (120, 80, 10)
 
 
 def terrain_name(code: str) -> str:
@@ -128,36 +139,102 @@ class Anim:
     tile: str = ""
 
 
+@dataclass(frozen=True)
+class Beat:
+    """One step of the end-of-game sequence: a category's title (``seat`` None) or one seat's
+    share of the category, from ``start`` for ``duration`` seconds."""
+
+    start: float
+    duration: float
+    category: int
+    seat: int | None
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+
 @dataclass
 class Scoring:
-    """The end-of-game sequence: one category at a time, every player's points counted up."""
+    """The end-of-game sequence: category by category, and in each category player by player,
+    the points count up while the map shows what scored."""
 
     categories: list[str]
     scores: list[dict[str, int]]
     elapsed: float = 0.0
+    beats: list[Beat] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.beats:
+            return
+        at = 0.0
+        for i, cat in enumerate(self.categories):
+            self.beats.append(Beat(at, SCORE_INTRO, i, None))
+            at += SCORE_INTRO
+            for seat, row in enumerate(self.scores):
+                length = SCORE_SEAT if row.get(cat, 0) else SCORE_SEAT_EMPTY
+                self.beats.append(Beat(at, length, i, seat))
+                at += length
+
+    @property
+    def length(self) -> float:
+        return self.beats[-1].end if self.beats else 0.0
+
+    def beat(self) -> Beat | None:
+        """The beat being shown (None once every beat is over)."""
+        for beat in self.beats:
+            if self.elapsed < beat.end:
+                return beat
+        return None
 
     @property
     def step(self) -> int:
-        return min(len(self.categories), int(self.elapsed / SCORE_STEP))
+        """The index of the category being counted (``len(categories)`` when all are)."""
+        beat = self.beat()
+        return beat.category if beat is not None else len(self.categories)
 
     @property
     def done(self) -> bool:
-        return self.elapsed >= SCORE_STEP * len(self.categories) + 0.4
+        return self.elapsed >= self.length + SCORE_OUTRO
 
-    def fraction(self) -> float:
-        """How far the current category has counted (0..1)."""
-        return min(1.0, (self.elapsed % SCORE_STEP) / (SCORE_STEP * 0.6))
+    def progress(self, beat: Beat) -> float:
+        """How far ``beat``'s count has got (0..1)."""
+        return max(0.0, min(1.0, (self.elapsed - beat.start) / (beat.duration * SCORE_COUNT)))
+
+    def value(self, category: int, seat: int) -> int | None:
+        """The seat's points of the category as shown now (None before its turn comes)."""
+        points = (
+            self.scores[seat].get(self.categories[category], 0) if seat < len(self.scores) else 0
+        )
+        for beat in self.beats:
+            if beat.category == category and beat.seat == seat:
+                if self.elapsed < beat.start:
+                    return None
+                return round(points * self.progress(beat))
+        return points
 
     def running_total(self, seat: int) -> int:
-        """The seat's points for the categories counted so far (the current one partly)."""
-        total = 0
-        for i, cat in enumerate(self.categories):
-            value = self.scores[seat].get(cat, 0)
-            if i < self.step:
-                total += value
-            elif i == self.step:
-                total += round(value * self.fraction())
-        return total
+        """The seat's points for everything counted so far (the current share partly)."""
+        return sum(self.value(i, seat) or 0 for i in range(len(self.categories)))
+
+    def next_beat(self) -> None:
+        """Jump to the start of the next beat (a click during the sequence)."""
+        beat = self.beat()
+        self.elapsed = beat.end if beat is not None else self.length + SCORE_OUTRO
+
+    def finish(self) -> None:
+        self.elapsed = self.length + SCORE_OUTRO
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What the map shows of one category for one seat (``view["scoring"]`` entry), and how
+    far its marks have appeared (0..1)."""
+
+    category: str
+    seat: int
+    entry: dict[str, Any]
+    progress: float = 1.0
 
 
 class KingdomBuilderView(GameView):
@@ -171,6 +248,7 @@ class KingdomBuilderView(GameView):
         self.hexes: HexLayout | None = None
         self.static: pygame.Surface | None = None
         self.static_dim: pygame.Surface | None = None
+        self.static_dark: pygame.Surface | None = None
         self.static_pos = (0, 0)
         self._static_key: tuple[Any, ...] = ()
         self.anims: list[Anim] = []
@@ -189,6 +267,15 @@ class KingdomBuilderView(GameView):
         self.walls: set[Hex] = set()
         self.locations: dict[Hex, dict[str, Any]] = {}
         self.actions_at: dict[Hex, Action] = {}
+        #: ``view["scoring"]`` by (category, seat): what each category scored, once it is over.
+        self.score_details: dict[tuple[str, int], dict[str, Any]] = {}
+        #: After the sequence: the (category, seat) the mouse points at in the panel.
+        self.hover_focus: tuple[str, int] | None = None
+        self.score_chips: list[tuple[pygame.Rect, str, int]] = []
+        self._overlay: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._faded: dict[tuple[int, float, tuple[Any, ...]], pygame.Surface] = {}
+        #: Where the last frame drew the sectors' point labels (over the marks there).
+        self.label_rects: list[pygame.Rect] = []
         #: Whether the seat's own secrets (its next terrain card) may be shown: the game scene
         #: turns this off in hot-seat games while another player may be looking.
         self.show_private = True
@@ -220,6 +307,11 @@ class KingdomBuilderView(GameView):
             if action[0] in ("place", "move_from", "wall") and len(action) == 3:
                 self.actions_at[(action[1], action[2])] = action
         self.panel_surf = None
+        self.score_details = {
+            (str(d.get("category")), int(d.get("seat", -1))): d
+            for d in view.get("scoring") or []
+            if isinstance(d, dict)
+        }
         self._animate(events)
         if view.get("over") and self.scoring is None and not events:
             # Arrived at an ended game (reconnect, replay): show it scored at once.
@@ -354,6 +446,34 @@ class KingdomBuilderView(GameView):
     def scoring_done(self) -> bool:
         return self.scoring is None or self.scoring.done
 
+    def skip_scoring(self, everything: bool) -> None:
+        """A click shows the next step of the sequence; Enter ends it."""
+        if self.scoring is not None and not self.scoring.done:
+            if everything:
+                self.scoring.finish()
+            else:
+                self.scoring.next_beat()
+            self.panel_surf = None
+
+    def _focus(self) -> Focus | None:
+        """What the map shows of the scoring now: the seat being counted during the sequence,
+        or after it the category (and seat) the mouse points at in the panel."""
+        sc = self.scoring
+        if sc is not None and not sc.done:
+            beat = sc.beat()
+            if beat is None or beat.seat is None:
+                return None
+            cat = sc.categories[beat.category]
+            entry = self.score_details.get((cat, beat.seat))
+            if entry is None:
+                return None
+            return Focus(cat, beat.seat, entry, sc.progress(beat))
+        if self.hover_focus is not None and self.view.get("over"):
+            entry = self.score_details.get(self.hover_focus)
+            if entry is not None:
+                return Focus(self.hover_focus[0], self.hover_focus[1], entry)
+        return None
+
     # ---- input -----------------------------------------------------------------------------
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         return self.hexes.hex_at(*pos) if self.hexes is not None else None
@@ -391,6 +511,24 @@ class KingdomBuilderView(GameView):
         if hovered != self._hover_button:
             self._hover_button = hovered
             self.panel_surf = None
+        self.hover_focus = self._hovered_category(pos)
+
+    def _hovered_category(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """After the game: a seat's score chip, or a category row (for the seat shown, else the
+        leader), points at what the map should show."""
+        if not self.score_details or not self.scoring_done():
+            return None
+        for rect, key, seat in self.score_chips:
+            if rect.collidepoint(pos):
+                return (key, seat)
+        for rect, key in self.card_rows:
+            if rect.collidepoint(pos):
+                you = self.view.get("you")
+                if you is None:
+                    scores = self.view.get("scores", [])
+                    you = max(range(len(scores)), key=lambda s: scores[s].get("total", 0))
+                return (key, int(you))
+        return None
 
     def hover(self, pos: tuple[int, int]) -> str:
         for rect, action, tile in self.tile_buttons:
@@ -636,19 +774,7 @@ class KingdomBuilderView(GameView):
                 surf.blit(sprite, (cx - sw / 2, cy - sh / 2))
         # Location medallions with the tile's short name.
         for (row, col), loc in self.locations.items():
-            cx, cy = shifted.centre(row, col)
-            colour = art.LOCATION_COLOURS.get(loc["type"], (120, 120, 120))
-            pygame.draw.circle(surf, colour, (cx, cy), hx.size * 0.62)
-            pygame.draw.circle(
-                surf, pal.shade(colour, 1.5), (cx, cy), hx.size * 0.62, max(1, int(hx.size / 10))
-            )
-            label = t(f"kb.tile.{loc['type']}.abbr")
-            size = max(8, int(hx.size * 0.55))
-            img = self.app.fonts.render(label, size, (252, 250, 244), bold=True)
-            if img.get_width() > hx.size * 1.1:
-                size = max(8, int(size * hx.size * 1.1 / img.get_width()))
-                img = self.app.fonts.render(label, size, (252, 250, 244), bold=True)
-            surf.blit(img, img.get_rect(center=(cx, cy - hx.size * 0.05)))
+            self._medallion(surf, shifted.centre(row, col), hx.size, str(loc["type"]))
         # Section borders: the hex edges between two quadrants, drawn thicker.
         edge_of = {(0, 1): (1, 2), (0, -1): (4, 5)}
         width = max(2, round(hx.size / 7))
@@ -668,7 +794,26 @@ class KingdomBuilderView(GameView):
         del edge_of
         self.static = surf
         self.static_dim = None
+        self.static_dark = None
         self.static_pos = (x, y)
+
+    def _medallion(
+        self, surf: pygame.Surface, centre: tuple[float, float], size: float, tile: str
+    ) -> None:
+        """A location hex's medallion: the tile's colour and short name."""
+        cx, cy = centre
+        colour = art.LOCATION_COLOURS.get(tile, (120, 120, 120))
+        pygame.draw.circle(surf, colour, (cx, cy), size * 0.62)
+        pygame.draw.circle(
+            surf, pal.shade(colour, 1.5), (cx, cy), size * 0.62, max(1, int(size / 10))
+        )
+        label = t(f"kb.tile.{tile}.abbr")
+        px = max(8, int(size * 0.55))
+        img = self.app.fonts.render(label, px, (252, 250, 244), bold=True)
+        if img.get_width() > size * 1.1:
+            px = max(8, int(px * size * 1.1 / img.get_width()))
+            img = self.app.fonts.render(label, px, (252, 250, 244), bold=True)
+        surf.blit(img, img.get_rect(center=(cx, cy - size * 0.05)))
 
     def _sprite_key(self) -> tuple[Any, ...]:
         return (
@@ -686,29 +831,49 @@ class KingdomBuilderView(GameView):
             self._build_static()
             self.panel_surf = None
         assert self.static is not None
-        if self.actions_at and self.scoring is None:
+        focus = self._focus()
+        if focus is not None:
+            # The end of the game: the board is dimmed, what scored stays bright.
+            surface.blit(self._darkened(), self.static_pos)
+            self._draw_bright(surface, self._focus_hexes(focus))
+            self._draw_focus_overlay(surface, focus)
+        elif self.actions_at and self.scoring is None:
             # Choosing a hex: the board is dimmed and only the legal hexes stay bright.
-            if self.static_dim is None:
-                self.static_dim = self.static.copy()
-                self.static_dim.fill((150, 150, 160, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            surface.blit(self.static_dim, self.static_pos)
-            self._draw_bright_targets(surface)
+            surface.blit(self._dimmed(), self.static_pos)
+            self._draw_bright(surface, self.actions_at)
         else:
             surface.blit(self.static, self.static_pos)
-        self._draw_dynamic(surface)
+        self._draw_dynamic(surface, focus)
+        if focus is not None:
+            self._draw_marks(surface, focus)
         self._draw_panel(surface)
         self._draw_flying(surface)
-        if self.scoring is not None and not self.scoring.done:
-            self._draw_scoring_banner(surface)
 
-    def _draw_bright_targets(self, surface: pygame.Surface) -> None:
-        """The undimmed terrain of every hex a click may choose."""
+    def _dimmed(self) -> pygame.Surface:
+        assert self.static is not None
+        if self.static_dim is None:
+            self.static_dim = self.static.copy()
+            self.static_dim.fill((150, 150, 160, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        return self.static_dim
+
+    def _darkened(self) -> pygame.Surface:
+        """The board darker than :meth:`_dimmed`: the background of the scoring."""
+        assert self.static is not None
+        if self.static_dark is None:
+            self.static_dark = self.static.copy()
+            self.static_dark.fill((92, 92, 100, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        return self.static_dark
+
+    def _draw_bright(self, surface: pygame.Surface, hexes: Iterable[Hex]) -> None:
+        """The undimmed terrain of ``hexes`` (legal targets, or what scored)."""
         hx = self.hexes
         assert hx is not None and self.static is not None
         r = round(hx.size, 1)
         sw, sh = art.sprite_size(r)
         board = self.view.get("board") or []
-        for row, col in self.actions_at:
+        for row, col in hexes:
+            if not (0 <= row < len(board) and 0 <= col < len(board[row])):
+                continue
             code = board[row][col]
             sprite = (
                 art.special_sprite(code, r)
@@ -717,8 +882,11 @@ class KingdomBuilderView(GameView):
             )
             cx, cy = hx.centre(row, col)
             surface.blit(sprite, (cx - sw / 2, cy - sh / 2))
+            loc = self.locations.get((row, col))
+            if loc is not None:
+                self._medallion(surface, (cx, cy), hx.size, str(loc["type"]))
 
-    def _draw_dynamic(self, surface: pygame.Surface) -> None:
+    def _draw_dynamic(self, surface: pygame.Surface, focus: Focus | None = None) -> None:
         hx = self.hexes
         assert hx is not None
         r = round(hx.size, 1)
@@ -741,8 +909,8 @@ class KingdomBuilderView(GameView):
                 continue
             cx, cy = hx.centre(*h)
             surface.blit(wall, (cx - sw / 2, cy - sh / 2))
-        # What changed since your last turn.
-        for h in self.recent:
+        # What changed since your last turn (not while the scoring is shown).
+        for h in self.recent if focus is None else ():
             if h in self.settlements:
                 cx, cy = hx.centre(*h)
                 ring = art.ring_sprite(r, (245, 245, 250))
@@ -760,11 +928,15 @@ class KingdomBuilderView(GameView):
                 sprite = {"place": place, "move_from": source, "wall": wall_hl}[action[0]]
                 cx, cy = hx.centre(*h)
                 surface.blit(sprite, (cx - sw / 2, cy - sh / 2))
-        # Settlements.
+        # Settlements (while the scoring shows one seat, the others' fade).
         for h, seat in self.settlements.items():
             if h in animated:
                 continue
-            house = self._house(seat)
+            house = (
+                self._house(seat)
+                if focus is None or seat == focus.seat
+                else self._faded_house(seat)
+            )
             cx, cy = hx.centre(*h)
             surface.blit(house, house.get_rect(center=(cx, cy)))
         # The pending move's source: a marker on the settlement being moved.
@@ -843,6 +1015,7 @@ class KingdomBuilderView(GameView):
             self._sprite_key(),
             self.app.settings.score_preview,
             self.scoring.step if self.scoring else -1,
+            self.hover_focus,
         )
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -857,6 +1030,7 @@ class KingdomBuilderView(GameView):
             self.tile_buttons = []
             self.row_rects = {}
             self.card_rows = []
+            self.score_chips = []
             self._paint_panel(surf)
             self.panel_surf = surf
         surface.blit(self.panel_surf, rect.topleft)
@@ -935,10 +1109,18 @@ class KingdomBuilderView(GameView):
                 True,
             )
             surf.blit(img, (tx, ly))
-        elif you is not None and current != you and private and v["seats"][you].get("hand"):
+        elif (
+            you is not None
+            and current != you
+            and private
+            and not v.get("over")
+            and v["seats"][you].get("hand")
+        ):
             text = t("kb.panel.your_card", terrain=terrain_name(v["seats"][you]["hand"]))
             img = fonts.render(fonts.ellipsize(text, px(13), text_w), px(13), pal.TEXT)
             surf.blit(img, (tx, ly))
+        if self.scoring is not None and not self.scoring.done:
+            self._paint_scoring_box(surf, box, self.scoring)
         y = box.bottom + px(8)
 
         # Your tiles: buttons that start their action.
@@ -1131,14 +1313,14 @@ class KingdomBuilderView(GameView):
         if avail_h <= px(30):
             return
         row_h = min(px(72), avail_h // max(1, len(cats)))
-        current_step = (
-            self.scoring.step if self.scoring is not None and not self.scoring.done else -1
-        )
+        live = self.scoring if self.scoring is not None and not self.scoring.done else None
+        current_step = live.step if live is not None else -1
+        hovered = self.hover_focus if live is None else None
         body_size = px(13)
         line_h = fonts.line_height(body_size)
         for i, key in enumerate(cats):
             rect = pygame.Rect(0, y, w, row_h - px(4))
-            highlighted = i == current_step
+            highlighted = i == current_step or (hovered is not None and hovered[0] == key)
             pygame.draw.rect(
                 surf, (58, 50, 30) if highlighted else pal.BG_PANEL, rect, border_radius=px(8)
             )
@@ -1171,15 +1353,15 @@ class KingdomBuilderView(GameView):
                 cy = rect.y + px(4) + title.get_height() // 2
                 for s in range(n):
                     value: int | None = scores[s].get(key, 0)
-                    if current_step >= 0 and value is not None:
-                        if i > current_step:
-                            value = None
-                        elif i == current_step and self.scoring is not None:
-                            value = round(value * self.scoring.fraction())
+                    if live is not None and i < len(live.categories):
+                        value = live.value(i, s)
                     chip = pygame.Rect(cx, cy - chip_h // 2, chip_w, chip_h)
                     colour = self._seat_rgb(s)
                     pygame.draw.rect(surf, colour, chip, border_radius=px(5))
                     pygame.draw.rect(surf, pal.shade(colour, 0.5), chip, 1, border_radius=px(5))
+                    if hovered == (key, s):
+                        pygame.draw.rect(surf, GOLD, chip.inflate(4, 4), 2, border_radius=px(6))
+                    self.score_chips.append((chip.move(ox, oy), key, s))
                     if value is not None:
                         num = fonts.render(str(value), px(13), pal.contrast(colour), True)
                         surf.blit(num, num.get_rect(center=chip.center))
@@ -1193,42 +1375,192 @@ class KingdomBuilderView(GameView):
             return "kb.gold.short"
         return f"kb.card.{key}.short"
 
-    def _draw_scoring_banner(self, surface: pygame.Surface) -> None:
-        """The category being counted, over the board, with each player's points."""
-        assert self.scoring is not None
-        sc = self.scoring
-        step = sc.step
-        if step >= len(sc.categories):
+    # ---- the end-of-game scoring on the map ---------------------------------------------------
+    def _focus_hexes(self, focus: Focus) -> set[Hex]:
+        """Every hex the focus shows bright: its rows, sectors, areas, settlements, specials."""
+        e = focus.entry
+        out: set[Hex] = set()
+        for row in e.get("rows", []):
+            out.update((int(row), c) for c in range(20))
+        for q in e.get("sectors", []):
+            out.update(_sector_hexes(int(q)))
+        for group in e.get("groups", []):
+            out.update(_hex(h) for h in group)
+        out.update(_hex(h) for h in e.get("hexes", []))
+        out.update(_hex(h) for h in e.get("specials", []))
+        return out
+
+    def _draw_focus_overlay(self, surface: pygame.Surface, focus: Focus) -> None:
+        """Rows and sectors washed in gold and outlined; areas outlined (cached per focus)."""
+        hx = self.hexes
+        assert hx is not None
+        key = (focus.category, focus.seat, id(focus.entry), hx)
+        if self._overlay is None or self._overlay[0] != key:
+            x, y, w, h = hx.bounds()
+            local = HexLayout((hx.origin[0] - x, hx.origin[1] - y), hx.size, hx.rows, hx.cols)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            e = focus.entry
+            bands: list[set[Hex]] = [
+                {(int(row), c) for c in range(20)} for row in e.get("rows", [])
+            ]
+            bands += [set(_sector_hexes(int(q))) for q in e.get("sectors", [])]
+            width = max(2, round(hx.size / 6))
+            for band in bands:
+                for row, col in band:
+                    pygame.draw.polygon(surf, (*GOLD, 46), local.corners(row, col))
+            for band in bands:
+                _outline(surf, local, band, (*GOLD, 235), width)
+            for group in e.get("groups", []):
+                area = {_hex(h) for h in group}
+                _outline(surf, local, area, (20, 16, 8, 200), width + 2)
+                _outline(surf, local, area, (255, 236, 170, 255), width)
+            self._overlay = (key, surf)
+        surface.blit(self._overlay[1], self.static_pos)
+
+    def _faded_house(self, seat: int) -> pygame.Surface:
+        """The seat's house, faded (another seat is being scored)."""
+        assert self.hexes is not None
+        key = (seat, round(self.hexes.size, 1), self._sprite_key())
+        sprite = self._faded.get(key)
+        if sprite is None:
+            sprite = self._house(seat).copy()
+            sprite.set_alpha(70)
+            self._faded[key] = sprite
+        return sprite
+
+    def _draw_marks(self, surface: pygame.Surface, focus: Focus) -> None:
+        """Gold rings on the special hexes that scored, a gold mark on every settlement that
+        scored (appearing one by one while the points count up), and each sector's points."""
+        hx = self.hexes
+        assert hx is not None
+        e = focus.entry
+        size = hx.size
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        for h in e.get("specials", []):
+            cx, cy = hx.centre(*_hex(h))
+            pygame.draw.circle(surface, GOLD_DARK, (cx, cy), size * 0.98, max(3, round(size / 4)))
+            pygame.draw.circle(
+                surface,
+                pal.shade(GOLD, 0.9 + 0.2 * pulse),
+                (cx, cy),
+                size * 0.98,
+                max(2, round(size / 6)),
+            )
+        hexes = sorted(_hex(h) for h in e.get("hexes", []))
+        shown = math.ceil(len(hexes) * focus.progress)
+        ring = art.ring_sprite(round(size, 1), GOLD)
+        sw, sh = art.sprite_size(round(size, 1))
+        rad = max(4.0, size * 0.3)
+        # A ring around each settlement, unless a row, sector or area already frames them.
+        framed = bool(e.get("rows") or e.get("sectors") or e.get("groups"))
+        for h in hexes[:shown]:
+            cx, cy = hx.centre(*h)
+            if not framed:
+                surface.blit(ring, (cx - sw / 2, cy - sh / 2))
+            mx, my = cx + size * 0.5, cy - size * 0.45
+            pygame.draw.circle(surface, GOLD_DARK, (mx, my), rad + 1.5)
+            pygame.draw.circle(surface, GOLD, (mx, my), rad)
+            pygame.draw.circle(
+                surface, (255, 240, 180), (mx - rad * 0.3, my - rad * 0.3), rad * 0.35
+            )
+        self.label_rects = []
+        if focus.progress <= 0:
+            return
+        for q, points in zip(e.get("sectors", []), e.get("sector_points", []), strict=False):
+            r0, c0 = (int(q) // 2) * 10, (int(q) % 2) * 10
+            (ax, ay), (bx, by) = hx.centre(r0 + 4, c0 + 4), hx.centre(r0 + 5, c0 + 5)
+            self._label(surface, f"+{points}", ((ax + bx) / 2, (ay + by) / 2), size * 1.6)
+
+    def _label(
+        self, surface: pygame.Surface, text: str, centre: tuple[float, float], height: float
+    ) -> None:
+        """A big gold number on a dark pill, readable over any terrain."""
+        img = self.app.fonts.render(text, max(10, int(height)), GOLD, True)
+        box = img.get_rect(center=(int(centre[0]), int(centre[1]))).inflate(
+            int(height * 0.6), int(height * 0.1)
+        )
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (16, 18, 26, 215), veil.get_rect(), border_radius=box.height // 2)
+        surface.blit(veil, box)
+        self.label_rects.append(box)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=box.height // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def _paint_scoring_box(self, surf: pygame.Surface, box: pygame.Rect, sc: Scoring) -> None:
+        """The turn box during the end-of-game sequence: the category being counted, its rule,
+        and the seat whose points the map shows, counting up."""
+        beat = sc.beat()
+        if beat is None:
             return
         px = self.app.px
         fonts = self.app.fonts
-        key = sc.categories[step]
-        n = len(sc.scores)
-        box = pygame.Rect(0, 0, min(self.board_rect.width - px(40), px(120) * n + px(80)), px(150))
-        box.center = self.board_rect.center
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        veil.fill((16, 18, 26, 225))
-        surface.blit(veil, box)
-        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(10))
-        title = fonts.render(category_name(key), px(26), pal.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + px(10))))
-        cw = (box.width - px(40)) // max(1, n)
-        for s in range(n):
-            value = round(sc.scores[s].get(key, 0) * sc.fraction())
-            cx = box.x + px(20) + cw * s + cw // 2
-            sw = self._swatch(s, px(22))
-            surface.blit(sw, sw.get_rect(midtop=(cx, box.y + px(56))))
-            num = fonts.render(
-                f"+{value}",
-                px(24),
-                self._seat_rgb(s) if sum(self._seat_rgb(s)) > 180 else pal.TEXT,
-                True,
-            )
-            surface.blit(num, num.get_rect(midtop=(cx, box.y + px(82))))
-            name = fonts.render(
-                fonts.ellipsize(self._name(s), px(13), cw - px(6)), px(13), pal.TEXT_DIM
-            )
-            surface.blit(name, name.get_rect(midtop=(cx, box.y + px(118))))
+        pygame.draw.rect(surf, (46, 40, 26), box, border_radius=px(10))
+        pygame.draw.rect(surf, pal.ACCENT, box, 2, border_radius=px(10))
+        key = sc.categories[beat.category]
+        x, w = box.x + px(12), box.width - px(24)
+        counter = fonts.render(f"{beat.category + 1}/{len(sc.categories)}", px(13), pal.TEXT_DIM)
+        surf.blit(counter, counter.get_rect(topright=(box.right - px(12), box.y + px(10))))
+        title_w = w - counter.get_width() - px(8)
+        title = fonts.render(
+            fonts.ellipsize(category_name(key), px(22), title_w, True), px(22), pal.ACCENT, True
+        )
+        surf.blit(title, (x, box.y + px(6)))
+        rule = t(self._card_short_key(key))
+        y = box.y + px(8) + title.get_height()
+        for img in fonts.render_lines(rule, px(13), pal.TEXT_DIM, w, 1 if beat.seat else 2):
+            surf.blit(img, (x, y))
+            y += fonts.line_height(px(13))
+        if beat.seat is None:
+            return
+        cy = box.bottom - px(22)
+        sw = self._swatch(beat.seat, px(24))
+        surf.blit(sw, sw.get_rect(midleft=(x, cy)))
+        value = sc.value(beat.category, beat.seat) or 0
+        points = fonts.render(f"+{value}", px(24), pal.ACCENT, True)
+        surf.blit(points, points.get_rect(midright=(box.right - px(12), cy)))
+        avail = box.right - px(12) - points.get_width() - px(10) - (x + px(32))
+        name = fonts.render(
+            fonts.ellipsize(self._name(beat.seat), px(18), avail, True), px(18), pal.TEXT, True
+        )
+        surf.blit(name, name.get_rect(midleft=(x + px(32), cy)))
+
+
+def _sector_hexes(q: int) -> list[Hex]:
+    """The 100 hexes of quadrant ``q`` (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right)."""
+    r0, c0 = (q // 2) * 10, (q % 2) * 10
+    return [(r, c) for r in range(r0, r0 + 10) for c in range(c0, c0 + 10)]
+
+
+#: Odd-r neighbour offsets (even row, odd row) and the two corners of the shared edge
+#: (corners clockwise from the top, as :meth:`HexLayout.corners` lists them).
+_EDGES: tuple[tuple[tuple[int, int], tuple[int, int], tuple[int, int]], ...] = (
+    ((0, 1), (0, 1), (1, 2)),  # east
+    ((1, -1), (1, 0), (3, 4)),  # south-west
+    ((1, 0), (1, 1), (2, 3)),  # south-east
+    ((0, -1), (0, -1), (4, 5)),  # west
+    ((-1, -1), (-1, 0), (5, 0)),  # north-west
+    ((-1, 0), (-1, 1), (0, 1)),  # north-east
+)
+
+
+def _outline(
+    surface: pygame.Surface,
+    layout: HexLayout,
+    area: set[Hex],
+    colour: tuple[int, ...],
+    width: int,
+) -> None:
+    """The outer border of a set of hexes: every edge whose other side is not in the set."""
+    for row, col in area:
+        corners = layout.corners(row, col)
+        for even, odd, (i, j) in _EDGES:
+            dr, dc = odd if row & 1 else even
+            if (row + dr, col + dc) in area:
+                continue
+            a, b = corners[i], corners[j]
+            pygame.draw.line(surface, colour, a, b, width)
+            pygame.draw.circle(surface, colour, a, width / 2)
+            pygame.draw.circle(surface, colour, b, width / 2)
 
 
 VIEW = KingdomBuilderView

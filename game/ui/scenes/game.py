@@ -339,6 +339,9 @@ class GameScene(Scene):
             self.view.mouse_moved(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._scoring_running():
+                self.view.skip_scoring(everything=False)
+                return True
             action = self.view.click(event.pos)
             if action is not None:
                 self.act(action)
@@ -351,7 +354,9 @@ class GameScene(Scene):
     def on_key(self, event: pygame.event.Event) -> bool:
         k = event.key
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.results_button.visible:
+            if self._scoring_running():
+                self.view.skip_scoring(everything=True)
+            elif self.results_button.visible:
                 self.show_results()
             else:
                 self.end_turn()
@@ -364,6 +369,10 @@ class GameScene(Scene):
             self.act(action)
             return True
         return False
+
+    def _scoring_running(self) -> bool:
+        """The end-of-game sequence is on (a click shows its next step, Enter ends it)."""
+        return self.scoring_started and not self.view.scoring_done()
 
     def tooltip_at(self, pos: tuple[int, int]) -> str:
         text = super().tooltip_at(pos)
