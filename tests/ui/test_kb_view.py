@@ -215,3 +215,39 @@ def test_after_the_scoring_a_score_chip_shows_its_category_on_the_map(kb_app: Ap
     assert view.hover_focus == ("Workers", 1)
     view.mouse_moved((0, 0))
     assert view._focus() is None
+
+
+def test_the_log_names_the_terrain_from_the_board_of_the_first_state(kb_app: App) -> None:
+    """The first state after joining carries recent events: their log lines name the terrain
+    of the board in that same message (a desert hex is never called grass)."""
+    from game.commands.screenshot import _Feed, history, play_table
+    from game.ui.client import TableClient
+    from game.ui.games.kingdom_builder import terrain_name
+    from game.ui.scenes.game import GameScene
+
+    session, _events = play_table("kingdom-builder", 2, 6, 40, "random", {})
+    board = session.state.view(0)["board"]
+    places = [ev for evs in history for ev in evs if ev["type"] == "place"]
+    assert {board[r][c] for r, c in (ev["hex"] for ev in places)} - {"G"}, "need non-grass"
+    first = session.state_message(0, places)
+    game = GameScene(
+        kb_app, TableClient("kingdom-builder", {0: _Feed([session.lobby_message(), first])}), 2
+    )
+    kb_app.push(game)
+    kb_app.step()
+    lines = [line.text for line in game.log]
+    assert len(lines) == len(places)
+    for ev, text in zip(places, lines, strict=True):
+        r, c = ev["hex"]
+        assert f"{terrain_name(board[r][c])} ({r}, {c})" in text, text
+
+
+def test_without_a_board_the_log_gives_coordinates_only(kb_app: App) -> None:
+    from game.ui.games.kingdom_builder import terrain_name
+
+    view = _view(kb_app, 2)
+    line = view.describe_event({"type": "place", "seat": 0, "hex": [1, 7], "tile": None})
+    assert line is not None and line.text.endswith("(1, 7)")
+    assert all(terrain_name(code) not in line.text for code in "GCDFTWM")
+    turn = view.describe_event({"type": "turn", "seat": 1})
+    assert turn is not None and terrain_name("G") not in turn.text

@@ -104,6 +104,12 @@ def category_name(key: str) -> str:
     return card_name(key)
 
 
+def _terrain_of(event: dict[str, Any]) -> str:
+    """The name of an event's terrain card ("?" if the event has none: nothing is made up)."""
+    code = event.get("terrain")
+    return terrain_name(code) if isinstance(code, str) and code and code in TERRAINS else "?"
+
+
 def _hex(value: Any) -> Hex:
     return (int(value[0]), int(value[1]))
 
@@ -676,9 +682,13 @@ class KingdomBuilderView(GameView):
         board = self.view.get("board") or []
 
         def where(value: Any) -> str:
+            """The hex's terrain (from the board of the view being shown) and coordinates;
+            only the coordinates when the board is not known."""
             h = _hex(value)
-            code = board[h[0]][h[1]] if board else "G"
-            return f"{terrain_name(code)} ({h[0]}, {h[1]})"
+            place = f"({h[0]}, {h[1]})"
+            if 0 <= h[0] < len(board) and 0 <= h[1] < len(board[h[0]]):
+                return f"{terrain_name(board[h[0]][h[1]])} {place}"
+            return place
 
         if kind == "place":
             if ev.get("tile"):
@@ -712,13 +722,11 @@ class KingdomBuilderView(GameView):
         if kind == "wall":
             return LogLine(seat, t("kb.log.wall", name=name, where=where(ev["hex"])))
         if kind == "turn":
-            return LogLine(
-                seat, t("kb.log.turn", name=name, terrain=terrain_name(ev.get("terrain", "G")))
-            )
+            return LogLine(seat, t("kb.log.turn", name=name, terrain=_terrain_of(ev)))
         if kind == "card":
             if not self.show_private:
                 return None
-            return LogLine(seat, t("kb.log.card", terrain=terrain_name(ev.get("terrain", "G"))))
+            return LogLine(seat, t("kb.log.card", terrain=_terrain_of(ev)))
         if kind == "reshuffle":
             return LogLine(None, t("kb.log.reshuffle"))
         if kind == "end_triggered":

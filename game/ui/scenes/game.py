@@ -235,6 +235,13 @@ class GameScene(Scene):
         self.last_seq = seq
         events = self.client.take_events()
         multi = len(self.client.local_seats) > 1
+        view = msg.get("view", {})
+        legal = (
+            msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
+        )
+        # The view first: the log lines name what is on the board of this very message (the
+        # first state after joining has no earlier view to look at).
+        self.view.set_view(view, [tuple(a) for a in legal], events)
         # Events come from the first local seat's connection.  In hot-seat its private events
         # (e.g. the card it drew) are not for everyone in front of the screen.
         self.view.show_private = not multi
@@ -246,11 +253,6 @@ class GameScene(Scene):
             del self.log[:-MAX_LOG]
         # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
         self.view.show_private = not multi or self.shown in self.client.to_move()
-        view = msg.get("view", {})
-        legal = (
-            msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
-        )
-        self.view.set_view(view, [tuple(a) for a in legal], events)
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
