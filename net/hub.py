@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import itertools
 import logging
 import os
@@ -33,10 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.bots import BotProcess, Decision, make_bot, think
+from game.bots import BotCancelled, BotProcess, Decision, hint_async, make_bot, think
 from game.core.match import Bot, Replay, write_atomic
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Event, Seat
+from game.core.wire import to_plain
 from net import protocol
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from net.session import BOT, HUMAN, Session, TableSettings
@@ -52,6 +54,10 @@ MAX_TABLES = 64
 #: An autosave is written this many seconds after the action that asked for it (bursts of
 #: actions within the delay are written once).
 SAVE_DELAY = 0.05
+#: The bot whose choice a hint shows (``game.bots.hint``: the normal level), and the longest a
+#: hint may think in the worker process before it is given up.
+HINT_BOT = "normal"
+HINT_DEADLINE = 30.0
 
 
 def data_dir() -> Path:
@@ -120,11 +126,21 @@ class _BotJob:
 
 
 @dataclass
+class _HintJob:
+    """A hint being computed for one seat's decision at position ``seq``, and who asked."""
+
+    seq: int
+    decision: Decision
+    askers: list[Member] = field(default_factory=list)
+
+
+@dataclass
 class TableExtras:
     """Hub-side bookkeeping of a table (its members, bots and save file)."""
 
     members: dict[int, Member] = field(default_factory=dict)
     jobs: dict[Seat, _BotJob] = field(default_factory=dict)
+    hints: dict[Seat, _HintJob] = field(default_factory=dict)
     bots: dict[Seat, tuple[str, Bot]] = field(default_factory=dict)
     save_path: Path | None = None
     saver: _Saver = field(default_factory=lambda: _Saver())
@@ -305,6 +321,9 @@ class Hub:
         for job in extras.jobs.values():
             job.stop()
         extras.jobs.clear()
+        for hint in extras.hints.values():
+            hint.decision.cancel()
+        extras.hints.clear()
         message = {"t": "table_closed", "table": table.table_id, "reason": reason}
         for member in list(extras.members.values()):
             member.table, member.seat, member.token = None, None, None
@@ -317,8 +336,11 @@ class Hub:
             return
         self._closed = True
         for table in list(self.tables.values()):
-            for job in self.extras[table.table_id].jobs.values():
+            extras = self.extras[table.table_id]
+            for job in extras.jobs.values():
                 job.stop()
+            for hint in extras.hints.values():
+                hint.decision.cancel()
         if self._bot_process is not None:
             self._bot_process.close()
         self._save_pool.shutdown(wait=wait)
@@ -501,6 +523,79 @@ class Hub:
                 "state": world.to_dict(),
             },
         )
+
+    def _on_hint(self, member: Member, msg: dict[str, Any]) -> None:
+        """What the normal bot would do for the asking seat now (:data:`HINT_BOT`).
+
+        Only at a table that allows hints, for the seat's own turn (:meth:`Session.check_hint`).
+        The bot thinks off the loop (in the worker process when the hub has one, else in a
+        thread) on ``state.determinize(seat, seed)`` — a copy holding only what the seat may
+        see — and the answer ``hint {table, seq, action}`` goes to the askers, unless the
+        position moved on meanwhile (then it is dropped).  One computation per seat and
+        position: asking again while it runs just waits for the same answer.
+        """
+        table = self._my_table(member)
+        self._check_own_seat(member, table)
+        seat = member.seat
+        assert seat is not None
+        table.check_hint(seat, msg["seq"])
+        extras = self.extras[table.table_id]
+        running = extras.hints.get(seat)
+        if running is not None and running.seq == table.seq and not running.decision.done():
+            if member not in running.askers:
+                running.askers.append(member)
+            return
+        if running is not None:
+            running.decision.cancel()
+        world_seed = derive_seed(table.seed, "hint", seat, table.seq)
+        if self._bot_process is not None:
+            decision = self._bot_process.decide(
+                HINT_BOT,
+                derive_seed(table.seed, "hint-bot", seat),
+                None,
+                table.state,
+                seat,
+                world_seed,
+                key=("hint", table.table_id, seat),
+                deadline=HINT_DEADLINE,
+            )
+        else:
+            decision = hint_async(table.state.determinize(seat, world_seed), seat, world_seed)
+        job = _HintJob(table.seq, decision, [member])
+        extras.hints[seat] = job
+        self._when_done(decision, lambda f: self._hint_done(table, seat, job, f))
+
+    def _hint_done(
+        self,
+        table: Session,
+        seat: Seat,
+        job: _HintJob,
+        future: concurrent.futures.Future[Action],
+    ) -> None:
+        extras = self.extras.get(table.table_id)
+        if extras is None or table.closed:
+            return
+        if extras.hints.get(seat) is job:
+            del extras.hints[seat]
+        if table.seq != job.seq:
+            return  # the position moved on: the hint is of no use any more
+        askers = [m for m in job.askers if m.table is table and m.seat == seat]
+        error = None if future.cancelled() else future.exception()
+        if future.cancelled() or error is not None:
+            if not isinstance(error, BotCancelled) or future.cancelled():
+                log.error("table %s: seat %d's hint failed: %s", table.table_id, seat, error)
+            reply = protocol.error(ErrorCode.INTERNAL, "no hint could be worked out this time")
+            for member in askers:
+                self.send(member, reply)
+            return
+        message = {
+            "t": "hint",
+            "table": table.table_id,
+            "seq": job.seq,
+            "action": to_plain(list(future.result())),
+        }
+        for member in askers:
+            self.send(member, message)
 
     def _on_chat(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
@@ -691,6 +786,7 @@ class Hub:
     def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
         """Send everyone their view, autosave, announce the end or waits, wake bots."""
         events = events or []
+        self._drop_old_hints(table)
         self._broadcast_state(table, events)
         self._autosave(table)
         for listener in self.on_change:
@@ -867,6 +963,35 @@ class Hub:
             if legal:
                 fallback = Rng(derive_seed(table.seed, "fallback", seat, table.seq)).choice(legal)
                 self._apply(table, seat, table.seq, fallback)
+
+    def _drop_old_hints(self, table: Session) -> None:
+        """Stop computing hints about positions that are gone."""
+        extras = self.extras.get(table.table_id)
+        if extras is None:
+            return
+        for seat, job in list(extras.hints.items()):
+            if job.seq != table.seq:
+                job.decision.cancel()
+                del extras.hints[seat]
+
+    def _when_done(
+        self, decision: Decision, callback: Callable[[concurrent.futures.Future[Action]], None]
+    ) -> None:
+        """Call ``callback(future)`` on the hub's loop once ``decision`` has ended.
+
+        The decision's own ``concurrent.futures.Future`` is handed over (no asyncio future is
+        made for it): a decision cancelled while the host shuts down — whose loop may stop
+        before the callback runs — then never leaves an exception that nobody retrieved.
+        """
+        loop = asyncio.get_running_loop()
+
+        def done(future: concurrent.futures.Future[Action]) -> None:
+            if not future.cancelled():
+                future.exception()  # retrieved here, whatever happens next
+            with contextlib.suppress(RuntimeError):  # a closed loop: the host has stopped
+                loop.call_soon_threadsafe(callback, future)
+
+        decision.future.add_done_callback(done)
 
     def _cancel_bot(self, table: Session, seat: Seat) -> None:
         extras = self.extras.get(table.table_id)

@@ -77,6 +77,7 @@ class ErrorCode:
     STALE = "stale"  # an action or undo based on an old sequence number
     ILLEGAL = "illegal"  # the rules refuse the action (the text names the rule)
     UNDO_REFUSED = "undo_refused"
+    HINTS_OFF = "hints_off"  # a hint at a table that does not allow them
     FLOOD = "flood"  # too many messages too fast (fatal)
     IDLE = "idle"  # silent for too long (fatal)
     BUSY = "busy"  # the host has too many connections (fatal)
@@ -367,6 +368,7 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     },
     "undo": {"seq": Field(SEQ)},
     "sample": {"seq": Field(SEQ)},
+    "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's turn)")},
     "chat": {"text": Field(text(1, MAX_CHAT))},
     "ping": {"n": Field(integer(-(2**62), 2**62), False, "echoed in the pong")},
     "leave": {},
@@ -382,6 +384,7 @@ HOST_MESSAGES: Final = frozenset(
         "lobby",
         "state",
         "sample",
+        "hint",
         "waiting",
         "game_over",
         "chat",

@@ -17,6 +17,8 @@ What it enforces:
   actions, one at a time, as long as no event since then had ``"reveal": True`` (hidden
   information came out or randomness was used) and the turn has not passed to another seat.
   The snapshots live only here; views never mention them.
+* **Hints** (:meth:`Session.check_hint`): only at a table whose ``allow_hints`` setting is on,
+  for the seat to move, in the current position.
 * **Seats** (:meth:`Session.set_seat` and friends): seat kinds ``open`` / ``human`` / ``bot``
   (with a bot name from :func:`game.bots.bot_names`), names, distinct colours, ready flags,
   reconnect tokens; only the table's creator changes other seats.
@@ -542,6 +544,20 @@ class Session:
         self.seq += 1
         if not self._undo:
             self._undo_block = "nothing left to undo this turn"
+
+    def check_hint(self, seat: Seat | None, seq: int) -> None:
+        """Refuse a hint unless the table allows hints, the game runs, ``seq`` is the current
+        position and ``seat`` is to move in it (a hint is advice for the seat's own decision)."""
+        if not self.settings.allow_hints:
+            raise ProtocolError(
+                ErrorCode.HINTS_OFF,
+                "hints are off at this table (its creator can allow them in the lobby)",
+            )
+        self._check_playing(seat, seq)
+        if seat not in self.state.to_move():
+            raise ProtocolError(
+                ErrorCode.NOT_YOUR_TURN, "hints are for your own turn; " + self._whose_turn()
+            )
 
     def can_undo(self, seat: Seat | None) -> bool:
         return seat is not None and seat == self._undo_seat and bool(self._undo)

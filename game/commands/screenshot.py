@@ -51,6 +51,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--beat", type=int, default=1, help="with --scene scoring: which step of the sequence"
     )
+    p.add_argument(
+        "--hint",
+        action="store_true",
+        help="the table allows hints and the seat's hint (the normal bot's choice) is shown",
+    )
     p.add_argument("--colour-blind", action="store_true", help="the colour-blind palette")
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--out", required=True, help="the PNG file to write")
@@ -148,7 +153,9 @@ def run(args: argparse.Namespace) -> int:
                 )
             except Exception as exc:  # bad options and the like, from the host's own checks
                 raise UsageError(str(getattr(exc, "text", exc))) from None
-            _game_scene(app, game.id, session, events, args.seat, scene, args.out, args.beat)
+            _game_scene(
+                app, game.id, session, events, args.seat, scene, args.out, args.beat, args.hint
+            )
         for _ in range(3):
             app.step(1 / 60)
         out = Path(args.out)
@@ -191,6 +198,7 @@ def _game_scene(
     scene: str,
     out: str,
     beat: int = 1,
+    hint: bool = False,
 ) -> None:
     from game.ui.client import TableClient
     from game.ui.scenes.game import GameScene
@@ -205,7 +213,14 @@ def _game_scene(
         raise UsageError(f"--seat must be from 0 to {session.players - 1}")
     recent = [ev for evs in history[-16:-1] for ev in state.visible_events(evs, seat)]
     first = session.state_message(seat, recent)
+    session.settings.allow_hints = hint
     messages = [session.lobby_message(), first, session.state_message(seat, events)]
+    if hint and seat in state.to_move():
+        from game.bots import hint as bot_hint
+        from game.core.rng import derive_seed
+
+        action = bot_hint(state, seat, derive_seed(session.seed, "hint", seat, session.seq))
+        messages.append({"t": "hint", "table": "t1", "seq": session.seq, "action": list(action)})
     if state.is_over():
         messages.append(session.game_over_message())
     client = TableClient(game_id, {seat: _Feed(messages)})

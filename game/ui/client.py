@@ -97,6 +97,9 @@ class TableClient:
     server: Any = None
     #: A connection joined without a seat number is filed under its seat once ``joined`` says.
     rekey: bool = False
+    #: The newest ``hint`` answer per seat, and the position each seat last asked a hint for.
+    hints: dict[int, dict[str, Any]] = field(default_factory=dict)
+    hint_asked: dict[int, int] = field(default_factory=dict)
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -187,7 +190,11 @@ class TableClient:
         elif kind == "error":
             if key is not None:
                 self.busy.discard(key)
+                self.hint_asked.pop(key, None)
             self.notices.append(Notice("error", str(msg.get("text", "")), str(msg.get("code", ""))))
+        elif kind == "hint":
+            if key is not None:
+                self.hints[key] = msg
         elif kind == "chat":
             self.chat.append((msg.get("seat"), f"{msg.get('name', '')}: {msg.get('text', '')}"))
         elif kind in ("left", "table_closed"):
@@ -233,6 +240,42 @@ class TableClient:
         conn.send({"t": "undo", "seq": st["seq"]})
         self.busy.add(seat)
         return True
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether this table allows hints (its lobby settings say so)."""
+        return bool(((self.lobby or {}).get("settings") or {}).get("allow_hints"))
+
+    def can_ask_hint(self, seat: int) -> bool:
+        """The seat may act now, hints are allowed, and it has not asked in this position."""
+        st = self.states.get(seat)
+        return (
+            self.hints_allowed
+            and self.can_act(seat)
+            and st is not None
+            and self.hint_asked.get(seat) != st.get("seq")
+        )
+
+    def ask_hint(self, seat: int) -> bool:
+        """Ask the host what the normal bot would do for ``seat`` now (False if not sent)."""
+        st = self.states.get(seat)
+        conn = self.conns.get(seat)
+        if st is None or conn is None or not self.can_ask_hint(seat):
+            return False
+        conn.send({"t": "hint", "seq": st["seq"]})
+        self.hint_asked[seat] = st["seq"]
+        return True
+
+    def hint_for(self, seat: int | None) -> tuple[Any, ...] | None:
+        """The hinted action for ``seat``'s current position, if the host has answered."""
+        if seat is None:
+            return None
+        st = self.states.get(seat)
+        hint = self.hints.get(seat)
+        if st is None or hint is None or hint.get("seq") != st.get("seq"):
+            return None
+        action = hint.get("action")
+        return tuple(action) if isinstance(action, list) and action else None
 
     def send(self, seat: int | None, msg: dict[str, Any]) -> None:
         conn = self.conns.get(seat)

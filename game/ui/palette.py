@@ -30,6 +30,8 @@ GOOD = (110, 200, 120)
 BAD = (236, 96, 88)
 HIGHLIGHT = (255, 236, 120)
 SOURCE = (120, 220, 255)
+#: What a hint points at (a hex, a tile, a button).
+HINT = (120, 255, 200)
 CURTAIN = (16, 18, 26)
 
 #: The host's colour names (``net.session.COLOURS``) -> (normal RGB, colour-blind-safe RGB).

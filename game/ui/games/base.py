@@ -70,6 +70,8 @@ class GameView:
         #: off in hot-seat games while the shown seat is not the one to move (someone else may
         #: be looking at the screen).
         self.show_private = True
+        #: The action a hint suggests (the host's normal bot), shown until the position changes.
+        self.hint: Action | None = None
 
     # ---- layout and state ------------------------------------------------------------------
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
@@ -101,6 +103,11 @@ class GameView:
     def click(self, pos: tuple[int, int]) -> Action | None:
         """The legal action a click at ``pos`` chooses, or None."""
         raise NotImplementedError
+
+    def set_hint(self, action: Action | None) -> None:
+        """Show (or, with None, stop showing) the action a hint suggests; it is one of the
+        ``legal`` actions (the game scene checks)."""
+        self.hint = action
 
     def hover(self, pos: tuple[int, int]) -> str:
         """What a click at ``pos`` would do (a tooltip), or ""."""

@@ -855,7 +855,37 @@ class KingdomBuilderView(GameView):
         if focus is not None:
             self._draw_marks(surface, focus)
         self._draw_panel(surface)
+        self._draw_hint(surface)
         self._draw_flying(surface)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The hinted action: a bouncing arrow over its hex, or a ring around its tile button
+        (End turn and Stop are buttons of the game scene, which marks them itself)."""
+        action = self.hint
+        if action is None or action not in self.legal or self.hexes is None:
+            return
+        hx = self.hexes
+        bounce = abs(math.sin(self.clock * 4.0))
+        if action[0] in ("place", "move_from", "wall") and len(action) == 3:
+            cx, cy = hx.centre(action[1], action[2])
+            corners = hx.corners(action[1], action[2])
+            width = max(3, round(hx.size / 5))
+            pygame.draw.polygon(surface, (20, 20, 28), corners, width + 2)
+            pygame.draw.polygon(surface, pal.HINT, corners, width)
+            tip_y = cy - hx.size * (1.05 + 0.35 * bounce)
+            half = hx.size * 0.45
+            arrow = [
+                (cx, tip_y),
+                (cx - half, tip_y - half * 1.2),
+                (cx + half, tip_y - half * 1.2),
+            ]
+            pygame.draw.polygon(surface, pal.HINT, arrow)
+            pygame.draw.polygon(surface, (20, 20, 28), arrow, 2)
+            return
+        for rect, tile_action, _tile in self.tile_buttons:
+            if tile_action == action:
+                ring = rect.inflate(8 + int(4 * bounce), 8 + int(4 * bounce))
+                pygame.draw.rect(surface, pal.HINT, ring, 3, border_radius=self.app.px(9))
 
     def _dimmed(self) -> pygame.Surface:
         assert self.static is not None

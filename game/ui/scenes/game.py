@@ -12,6 +12,7 @@ seat whose turn it is — switching seats in a game with secrets puts up the cur
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,6 +69,15 @@ class GameScene(Scene):
             style="primary",
             enabled=lambda: self._end_action() is not None,
         )
+        self.hint_button = Button(
+            "hint",
+            lambda: t("game.hint"),
+            self.ask_hint,
+            hint="H",
+            tooltip=lambda: t("game.hint.tip"),
+            enabled=self._can_hint,
+        )
+        self.hint_button.visible = False
         self.help_button = Button("game_help", lambda: t("common.help"), self._help, hint="F1")
         self.menu_button = Button("game_menu", lambda: t("game.menu"), self.open_menu, hint="Esc")
         self.results_button = Button(
@@ -75,7 +85,9 @@ class GameScene(Scene):
         )
         self.results_button.visible = False
         self.extra_buttons: list[Button] = []
+        self.extra_actions: list[tuple[Any, ...]] = []
         for b in (
+            self.hint_button,
             self.undo_button,
             self.end_button,
             self.help_button,
@@ -117,8 +129,11 @@ class GameScene(Scene):
             *[(b, px(96)) for b in self.extra_buttons],
             (self.end_button, px(150)),
             (self.undo_button, px(110)),
+            (self.hint_button, px(96)),
         ]
         for b, minimum in row:
+            if not b.visible and b is self.hint_button:
+                continue
             bw = max(minimum, min(px(260), self._button_width(b)))
             x -= bw
             b.rect = pygame.Rect(x, y, bw, bh)
@@ -166,6 +181,23 @@ class GameScene(Scene):
                 self.view.panel_surf = None  # type: ignore[attr-defined]
         self._choose_seat()
         self._refresh_view()
+
+    def _sync_hint(self) -> None:
+        """Show the host's hint for the shown seat's current position (none once it moves on);
+        the Hint button is there only at tables that allow hints."""
+        wanted = self.client.hints_allowed and self.shown is not None and not self.client.game_over
+        if wanted != self.hint_button.visible:
+            self.hint_button.visible = wanted
+            self.layout(*self.size)
+        hint = None
+        if self.shown is not None and self._may_show(self.shown):
+            hint = self.client.hint_for(self.shown)
+        if hint is not None and hint not in self.view.legal:
+            hint = None
+        if hint != self.view.hint:
+            self.view.set_hint(hint)
+            if hint is not None:
+                self.app.toast(t("game.hint.toast", action=self.view.describe_action(hint)))
 
     def _connection_lost(self, reason: str) -> None:
         """The host went away (or closed the table): say so, then back to the main menu."""
@@ -291,6 +323,20 @@ class GameScene(Scene):
         elif self.shown is not None and self.client.state_of(self.shown) is not None:
             self.app.toast(t("game.undo.unavailable"), "info")
 
+    def _can_hint(self) -> bool:
+        return (
+            self.shown is not None
+            and self._may_show(self.shown)
+            and self.client.can_ask_hint(self.shown)
+        )
+
+    def ask_hint(self) -> None:
+        """Ask the host what the normal bot would do now (the answer is shown on the board)."""
+        if self._can_hint() and self.shown is not None:
+            self.client.ask_hint(self.shown)
+        elif not self.client.hints_allowed:
+            self.app.toast(t("game.hint.off"), "info")
+
     def _help(self) -> None:
         self.app.show_help(self.help_topic)
 
@@ -366,6 +412,9 @@ class GameScene(Scene):
         if (k == pygame.K_z and event.mod & pygame.KMOD_CTRL) or k == pygame.K_u:
             self.undo()
             return True
+        if k == pygame.K_h:
+            self.ask_hint()
+            return True
         action = self.view.key(event)
         if action is not None:
             self.act(action)
@@ -386,6 +435,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._poll()
+        self._sync_hint()
         self._sync_extra_buttons()
         self.view.update(dt)
         if self.client.game_over is not None and not self.view.animating():
@@ -402,6 +452,7 @@ class GameScene(Scene):
     def _sync_extra_buttons(self) -> None:
         wanted = self.view.extra_actions() if self.shown is not None else []
         labels = [label for _a, label in wanted]
+        self.extra_actions = [action for action, _label in wanted]
         if [b.text for b in self.extra_buttons] == labels:
             return
         for b in self.extra_buttons:
@@ -420,6 +471,24 @@ class GameScene(Scene):
         self._draw_bar(surface)
         self._draw_log(surface)
         self.draw_widgets(surface)
+        self._draw_button_hint(surface)
+
+    def _draw_button_hint(self, surface: pygame.Surface) -> None:
+        """A hint that is a button's action (End turn, Stop): a ring around that button."""
+        hint = self.view.hint
+        if hint is None:
+            return
+        button = None
+        if hint == self._end_action():
+            button = self.end_button
+        elif hint in self.extra_actions:
+            button = self.extra_buttons[self.extra_actions.index(hint)]
+        if button is None or not button.visible:
+            return
+        grow = 6 + int(4 * abs(math.sin(self.app.time * 4.0)))
+        pygame.draw.rect(
+            surface, pal.HINT, button.rect.inflate(grow, grow), 3, border_radius=self.app.px(10)
+        )
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         px = self.app.px

@@ -121,6 +121,13 @@ class LobbyScene(PageScene):
             tooltip=lambda: t("lobby.start.tip"),
         )
         self.ready_toggle = Toggle("lobby_ready", lambda: t("lobby.ready"), False, self.set_ready)
+        self.hints_toggle = Toggle(
+            "lobby_hints",
+            lambda: t("lobby.allow_hints"),
+            False,
+            self.set_hints,
+            tooltip=lambda: t("lobby.allow_hints.tip"),
+        )
         self.colour_choice = Choice(
             "lobby_colour",
             [(c, (lambda c=c: t(f"colour.{c}"))) for c in pal.COLOUR_NAMES],
@@ -134,6 +141,7 @@ class LobbyScene(PageScene):
         self.add(self.colour_label)
         self.add(self.start_button)
         self.add(self.ready_toggle)
+        self.add(self.hints_toggle)
         self.add(self.colour_choice)
         self.seat_choices: list[Choice] = []
         self.handed_over = False
@@ -192,6 +200,9 @@ class LobbyScene(PageScene):
             self.colour_label.visible = False
             self.ready_toggle.visible = False
         self.start_button.visible = owner
+        settings = (self.client.lobby or {}).get("settings") or {}
+        self.hints_toggle.visible = owner and not (self.client.lobby or {}).get("started")
+        self.hints_toggle.value = bool(settings.get("allow_hints"))
 
     def set_kind(self, seat: int, value: str) -> None:
         if value == "open":
@@ -212,6 +223,10 @@ class LobbyScene(PageScene):
 
     def set_ready(self, ready: bool) -> None:
         self.client.send(self._my_key(), {"t": "ready", "ready": ready})
+
+    def set_hints(self, allowed: bool) -> None:
+        """The creator allows or forbids hints at this table (shown to everyone)."""
+        self.client.send(self._my_key(), {"t": "configure", "allow_hints": allowed})
 
     def start(self) -> None:
         self.client.send(self._my_key(), {"t": "start"})
@@ -274,6 +289,8 @@ class LobbyScene(PageScene):
         self.colour_label.rect = pygame.Rect(self.box.x, y, px(130), px(42))
         self.colour_choice.rect = pygame.Rect(self.box.x + px(130), y, px(240), px(42))
         self.ready_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(260), px(42))
+        self.hints_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(300), px(42))
+        self.settings_y = y + px(46)
         self.start_button.rect = pygame.Rect(w - px(32) - px(260), h - px(76), px(260), px(52))
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
@@ -349,6 +366,11 @@ class LobbyScene(PageScene):
                     pal.TEXT_DIM,
                 )
                 surface.blit(img, img.get_rect(midleft=(row.x + px(400), row.centery)))
+        if not self.hints_toggle.visible:
+            allowed = bool((lobby.get("settings") or {}).get("allow_hints"))
+            note = t("lobby.hints_allowed" if allowed else "lobby.hints_off")
+            img = fonts.render(fonts.ellipsize(note, px(15), self.box.width), px(15), pal.TEXT_DIM)
+            surface.blit(img, (self.box.x, self.settings_y))
         if self.hosting and not lobby.get("can_start"):
             hint = fonts.render(t("lobby.waiting_players"), px(15), pal.TEXT_DIM)
             surface.blit(
