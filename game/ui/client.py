@@ -24,8 +24,22 @@ from typing import Any, Protocol
 
 from game.ui.games.base import SeatInfo
 
+#: Chat lines kept for the lobby and the game log.
+MAX_CHAT_LINES = 200
 #: The pause before a bot acts, so people can follow (``$LANTERN_BOT_DELAY_MS`` overrides it).
 BOT_DELAY_MS = 350
+
+
+#: The longest chat line this client sends (the protocol allows 500 characters).
+CHAT_MAX = 200
+
+
+def safe_text(text: object, limit: int = 500) -> str:
+    """``text`` made safe to draw: a string, control and other unprintable characters turned
+    into spaces, at most ``limit`` characters (chat comes from other people's programs)."""
+    raw = text if isinstance(text, str) else str(text)
+    cleaned = "".join(ch if ch.isprintable() else " " for ch in raw[: limit * 2])
+    return " ".join(cleaned.split())[:limit]
 
 
 def bot_delay_ms() -> int:
@@ -100,6 +114,8 @@ class TableClient:
     #: The newest ``hint`` answer per seat, and the position each seat last asked a hint for.
     hints: dict[int, dict[str, Any]] = field(default_factory=dict)
     hint_asked: dict[int, int] = field(default_factory=dict)
+    #: How many chat lines arrived in all (``chat`` keeps the newest :data:`MAX_CHAT_LINES`).
+    chat_total: int = 0
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -143,6 +159,7 @@ class TableClient:
                     colour=info.get("colour") or "grey",
                     kind=info.get("kind") or "human",
                     local=i in self.conns,
+                    connected=bool(info.get("connected", True)),
                 )
             )
         return out
@@ -196,7 +213,13 @@ class TableClient:
             if key is not None:
                 self.hints[key] = msg
         elif kind == "chat":
-            self.chat.append((msg.get("seat"), f"{msg.get('name', '')}: {msg.get('text', '')}"))
+            seat = msg.get("seat")
+            name = safe_text(msg.get("name", ""), 32) or "?"
+            self.chat.append(
+                (seat if isinstance(seat, int) else None, f"{name}: {safe_text(msg.get('text'))}")
+            )
+            del self.chat[:-MAX_CHAT_LINES]
+            self.chat_total += 1
         elif kind in ("left", "table_closed"):
             self.notices.append(Notice("info", str(msg.get("reason", "")), kind))
         elif kind == "disconnected":
@@ -240,6 +263,24 @@ class TableClient:
         conn.send({"t": "undo", "seq": st["seq"]})
         self.busy.add(seat)
         return True
+
+    def say(self, text: str) -> bool:
+        """Send a chat line to the table (from this computer's first connection)."""
+        line = safe_text(text, CHAT_MAX)
+        if not line or not self.conns or self.closed:
+            return False
+        key = self.log_key if self.log_key in self.conns else next(iter(self.conns))
+        self.conns[key].send({"t": "chat", "text": line})
+        return True
+
+    def away_seats(self) -> list[int]:
+        """Human seats of other computers whose player is disconnected (from the lobby)."""
+        seats = (self.lobby or {}).get("seats", [])
+        return [
+            i
+            for i, s in enumerate(seats)
+            if s.get("kind") == "human" and not s.get("connected", True) and i not in self.conns
+        ]
 
     @property
     def hints_allowed(self) -> bool:

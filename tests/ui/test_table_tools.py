@@ -121,3 +121,150 @@ def test_the_lan_table_creator_allows_hints_in_the_lobby(app: App) -> None:
         assert lobby.widget("lobby_hints").value is True  # type: ignore[attr-defined]
     finally:
         remote.close()
+
+
+def _poll_until(conn: Any, done: Any, timeout: float = 5.0) -> list[dict[str, Any]]:
+    seen: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    while not done(seen):
+        assert time.monotonic() < deadline, f"timed out; saw {[m.get('t') for m in seen]}"
+        seen += conn.poll()
+        time.sleep(0.005)
+    return seen
+
+
+def test_chat_in_the_lobby_and_the_game(app: App) -> None:
+    from tests.ui.conftest import type_text
+
+    client = _host_lan_table(app)
+    lobby = app.top
+    assert lobby is not None
+    remote = _remote(client.server.port, str(client.table_id))
+    try:
+        run_until(
+            app, lambda: client.lobby is not None and client.lobby["seats"][1]["kind"] == "human"
+        )
+        press(app, pygame.K_t)
+        assert app.focus is lobby.widget("lobby_chat")
+        type_text(app, "hello from the host")
+        press(app, pygame.K_RETURN)
+        said = _poll_until(remote, lambda seen: any(m.get("t") == "chat" for m in seen))
+        line = next(m for m in said if m["t"] == "chat")
+        assert line["text"] == "hello from the host" and line["seat"] == 0
+        remote.send({"t": "chat", "text": "hi!"})
+        run_until(app, lambda: client.chat_total == 2)
+        assert client.chat[-1] == (1, "Remote: hi!")
+        app.step()  # drawn in the lobby's chat box
+        remote.send({"t": "ready"})
+        run_until(app, lambda: bool(client.lobby and client.lobby["can_start"]))
+        click(app, "lobby_start")
+        run_until(app, lambda: app.top is not None and app.top.name == "game")
+        game = app.top
+        run_until(app, lambda: bool(client.states))
+        assert [line.text for line in game.log if line.chat] == [  # type: ignore[attr-defined]
+            "Player 1: hello from the host",
+            "Remote: hi!",
+        ]
+        # T opens the chat line; typed letters never reach the game's keys (H is the hint key).
+        press(app, pygame.K_t)
+        assert app.focus is game.widget("chat_input")
+        press(app, pygame.K_h)
+        type_text(app, "h")
+        assert not client.hint_asked
+        press(app, pygame.K_RETURN)
+        _poll_until(remote, lambda seen: any(m.get("text") == "h" for m in seen))
+        run_until(app, lambda: client.chat_total == 3)
+        assert game.log[-1].chat and game.log[-1].text == "Player 1: h"  # type: ignore[attr-defined]
+    finally:
+        remote.close()
+
+
+ODD = [
+    "🎲🎉 emoji",
+    "\u202eright to left\u202c",
+    "zero\u200bwidth\u200djoiner\ufeff",
+    "e\u0301\u0301\u0301 combining",
+    "日本語のテキスト、とても長い" * 20,
+    "W" * 500,
+    "tab\tnew\nline\x00nul\x1bescape",
+    "",
+]
+
+
+def test_odd_chat_text_never_breaks_the_client(app: App) -> None:
+    """Whatever another program sends as chat (the host only removes control characters),
+    it is stored clean and bounded, and drawn in the log and the lobby."""
+    from game.ui.client import safe_text
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.lobby import LobbyScene
+
+    for text in ODD:
+        clean = safe_text(text)
+        assert len(clean) <= 500 and all(ch.isprintable() for ch in clean)
+    assert safe_text("a\x00b\nc") == "a b c"
+    assert safe_text(12345) == "12345" and safe_text(["x"]) == "['x']"
+    client = _solo_game(app)
+    game = app.top
+    assert isinstance(game, GameScene)
+    run_until(app, lambda: bool(client.states))
+    for i, text in enumerate([*ODD, 7, None, {"a": 1}]):
+        client._receive(None, {"t": "chat", "seat": i % 3 - 1, "name": text, "text": text})
+    client._receive(None, {"t": "chat", "seat": "x", "text": "seat is not a number"})
+    app.step()
+    app.step()
+    assert len([line for line in game.log if line.chat]) == len(ODD) + 4
+    lobby = LobbyScene(app, client, 2, hosting=False)
+    app.push(lobby)
+    app.step()
+    app.pop()
+
+
+def test_the_creator_lets_a_bot_play_for_a_player_who_left(app: App) -> None:
+    """docs/protocol.md "Disconnects": the away seat is shown to everyone; the creator hands it
+    to a bot from the game scene; the player's token takes it back."""
+    from net.client import TcpConnection
+    from net.protocol import PROTOCOL_VERSION
+
+    client = _host_lan_table(app)
+    remote = _remote(client.server.port, str(client.table_id))
+    remote.send({"t": "ready"})
+    joined = next(
+        m
+        for m in _poll_until(remote, lambda s: any(m["t"] == "joined" for m in s))
+        if m["t"] == "joined"
+    )
+    run_until(app, lambda: bool(client.lobby and client.lobby["can_start"]))
+    click(app, "lobby_start")
+    run_until(app, lambda: app.top is not None and app.top.name == "game" and bool(client.states))
+    game = app.top
+    assert not game.widget("seat_to_bot").visible
+    remote.close()
+    run_until(app, lambda: game.widget("seat_to_bot").visible)
+    assert client.away_seats() == [1]
+    assert game.view.seats[1].connected is False  # type: ignore[attr-defined]
+    app.step()  # the banner is drawn
+    click(app, "seat_to_bot")
+    assert app.top is not None and app.top.name == "confirm"
+    click(app, "confirm_yes")
+    run_until(app, lambda: client.lobby["seats"][1]["kind"] == "bot")  # type: ignore[index]
+    assert client.lobby["seats"][1]["bot"] == "normal"  # type: ignore[index]
+    run_until(app, lambda: not game.widget("seat_to_bot").visible)
+
+    # The bot plays the seat's turns: play ours until the seat has built something.
+    def remote_built() -> bool:
+        view = game.view.view  # type: ignore[attr-defined]
+        if game.view.legal and game.shown not in client.busy:  # type: ignore[attr-defined]
+            legal = game.view.legal  # type: ignore[attr-defined]
+            game.act(next((a for a in legal if a[0] == "place"), legal[-1]))  # type: ignore[attr-defined]
+        return bool(view and view["seats"][1]["settlements"])
+
+    run_until(app, remote_built, timeout=30)
+    # The player comes back with the token and has the seat again.
+    back = TcpConnection.open("127.0.0.1", client.server.port)
+    try:
+        back.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "Remote"})
+        back.send({"t": "join", "table": client.table_id, "token": joined["token"]})
+        run_until(app, lambda: client.lobby["seats"][1]["kind"] == "human")  # type: ignore[index]
+        assert client.away_seats() == []
+    finally:
+        back.close()

@@ -36,6 +36,8 @@ class SeatInfo:
     colour: str
     kind: str = "human"
     local: bool = False
+    #: False while a human seat's player is away (disconnected); bots are always there.
+    connected: bool = True
 
     def rgb(self, colour_blind: bool) -> pal.RGB:
         return pal.seat_colour(self.colour, colour_blind)
@@ -50,6 +52,8 @@ class LogLine:
 
     seat: int | None
     text: str
+    #: A chat line (drawn in another colour), not something that happened in the game.
+    chat: bool = False
 
 
 class GameView:

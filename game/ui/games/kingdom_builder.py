@@ -1319,6 +1319,8 @@ class KingdomBuilderView(GameView):
             tag = ""
             if s == you:
                 tag = t("kb.panel.you")
+            elif s < len(self.seats) and not self.seats[s].connected:
+                tag = t("kb.panel.away")
             elif (
                 s < len(self.seats)
                 and self.seats[s].kind == "bot"

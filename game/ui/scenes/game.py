@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
-from game.ui.client import TableClient
+from game.ui.client import CHAT_MAX, TableClient
 from game.ui.games import view_class
 from game.ui.games.base import GameView, LogLine
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_box
+from game.ui.widgets import Button, TextField, draw_box
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 #: How long the finished board stays before the results scene (seconds at speed 1).
 RESULTS_PAUSE = 1.6
 MAX_LOG = 400
+#: Chat lines in the log.
+CHAT_COLOUR = (170, 210, 255)
 
 
 class GameScene(Scene):
@@ -84,6 +86,25 @@ class GameScene(Scene):
             "results", lambda: t("game.results"), self.show_results, style="primary"
         )
         self.results_button.visible = False
+        # LAN tables: a chat line under the log, and the creator's way to let a bot play for
+        # a player who lost the connection.
+        self.chat_field = TextField(
+            "chat_input",
+            placeholder=lambda: t("chat.placeholder"),
+            max_length=CHAT_MAX,
+            on_submit=self.send_chat,
+        )
+        self.chat_field.visible = client.local_host is None
+        self.chat_seen = 0
+        self.bot_button = Button(
+            "seat_to_bot",
+            lambda: t("game.seat_to_bot"),
+            self.offer_bot,
+            tooltip=lambda: t("game.seat_to_bot.tip"),
+        )
+        self.bot_button.visible = False
+        self.add(self.chat_field)
+        self.add(self.bot_button)
         self.extra_buttons: list[Button] = []
         self.extra_actions: list[tuple[Any, ...]] = []
         for b in (
@@ -116,8 +137,21 @@ class GameScene(Scene):
         board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
         panel_x = board.right + margin
         log_h = max(px(90), min(px(200), int(avail_h * 0.16)))
+        if self.chat_field.visible:
+            log_h += px(36)  # room for the chat line
         panel = pygame.Rect(panel_x, top, panel_w, avail_h - log_h - margin)
         self.log_rect = pygame.Rect(panel_x, panel.bottom + margin, panel_w, log_h)
+        field_h = px(30)
+        self.chat_field.rect = pygame.Rect(
+            self.log_rect.x + px(6),
+            self.log_rect.bottom - px(6) - field_h,
+            self.log_rect.width - px(12),
+            field_h,
+        )
+        self.away_rect = pygame.Rect(0, 0, min(board.width - px(24), px(620)), px(50))
+        self.away_rect.midtop = (board.centerx, board.y + px(8))
+        self.bot_button.rect = pygame.Rect(0, 0, px(170), px(36))
+        self.bot_button.rect.midright = (self.away_rect.right - px(8), self.away_rect.centery)
         self.view.layout(board, panel)
         # Buttons on the right of the top bar, each as wide as its label needs.
         bh = px(38)
@@ -155,9 +189,14 @@ class GameScene(Scene):
     # ---- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
         self._poll(force=True)
+        self._take_chat()
 
     def leave(self) -> None:
         self.client.close()
+
+    def resume(self) -> None:
+        # An overlay (menu, help, a question) had the mouse: hover effects start afresh.
+        self.view.mouse_moved(self.app.mouse)
 
     # ---- network -----------------------------------------------------------------------------
     def _poll(self, force: bool = False) -> None:
@@ -174,13 +213,51 @@ class GameScene(Scene):
                 self.app.toast(notice.text, "info")
         if self.client.lobby is not None:
             infos = self.client.seat_infos(self.players)
-            if [(s.name, s.colour, s.kind) for s in infos] != [
-                (s.name, s.colour, s.kind) for s in self.view.seats
+            if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
+                (s.name, s.colour, s.kind, s.connected) for s in self.view.seats
             ]:
                 self.view.seats = infos
                 self.view.panel_surf = None  # type: ignore[attr-defined]
         self._choose_seat()
         self._refresh_view()
+
+    def _take_chat(self) -> None:
+        """New chat lines join the log where they arrived (the lobby's included)."""
+        new = min(self.client.chat_total - self.chat_seen, len(self.client.chat))
+        if new > 0:
+            for seat, text in self.client.chat[-new:]:
+                self.log.append(LogLine(seat, text, chat=True))
+            del self.log[:-MAX_LOG]
+        self.chat_seen = self.client.chat_total
+
+    def send_chat(self, text: str) -> None:
+        if self.client.say(text):
+            self.chat_field.set_text("")
+            self.log_scroll = 0
+
+    def _sync_away(self) -> None:
+        """The banner about players who lost the connection; its button for the creator."""
+        away = self.client.away_seats() if not self.client.game_over else []
+        self.bot_button.visible = bool(away) and self.client.owner is not None
+
+    def offer_bot(self) -> None:
+        """The creator lets a bot (Normal) play for the first away player, after asking."""
+        from game.ui.scenes.overlays import ConfirmOverlay
+
+        away = self.client.away_seats()
+        if not away or self.client.owner is None:
+            return
+        seat = away[0]
+        name = self.view.seats[seat].name if seat < len(self.view.seats) else f"#{seat + 1}"
+
+        def hand_over() -> None:
+            self.client.send(
+                self.client.owner, {"t": "set_seat", "seat": seat, "kind": "bot", "bot": "normal"}
+            )
+
+        self.app.push(
+            ConfirmOverlay(self.app, lambda: t("game.seat_to_bot.confirm", name=name), hand_over)
+        )
 
     def _sync_hint(self) -> None:
         """Show the host's hint for the shown seat's current position (none once it moves on);
@@ -415,6 +492,9 @@ class GameScene(Scene):
         if k == pygame.K_h:
             self.ask_hint()
             return True
+        if k == pygame.K_t and self.chat_field.visible:
+            self.app.set_focus(self.chat_field)
+            return True
         action = self.view.key(event)
         if action is not None:
             self.act(action)
@@ -435,7 +515,9 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._poll()
+        self._take_chat()
         self._sync_hint()
+        self._sync_away()
         self._sync_extra_buttons()
         self.view.update(dt)
         if self.client.game_over is not None and not self.view.animating():
@@ -470,8 +552,38 @@ class GameScene(Scene):
         self.view.draw(surface)
         self._draw_bar(surface)
         self._draw_log(surface)
+        self._draw_away(surface)
         self.draw_widgets(surface)
         self._draw_button_hint(surface)
+
+    def _draw_away(self, surface: pygame.Surface) -> None:
+        """Who lost the connection, over the board: "the game waits for ..." when it is their
+        turn, else that they are away (the creator's button lets a bot play for them)."""
+        away = self.client.away_seats() if not self.client.game_over else []
+        if not away:
+            return
+        px = self.app.px
+        names = ", ".join(
+            self.view.seats[s].name if s < len(self.view.seats) else f"#{s + 1}" for s in away
+        )
+        waiting = {int(w.get("seat", -1)) for w in self.client.waiting}
+        key = "game.away_waiting" if waiting & set(away) else "game.away"
+        box = self.away_rect
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (16, 18, 26, 232), veil.get_rect(), border_radius=px(10))
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(10))
+        right = self.bot_button.rect.x - px(10) if self.bot_button.visible else box.right - px(12)
+        x = box.x + px(12)
+        seat = away[0]
+        if seat < len(self.view.seats):
+            sw = self.view.seats[seat].swatch(px(22), self.app.settings.colour_blind)
+            surface.blit(sw, sw.get_rect(midleft=(x, box.centery)))
+            x += px(30)
+        text = t(key, names=names)
+        size = self.app.fonts.fit(text, px(16), right - x, minimum=px(11))
+        img = self.app.fonts.render(self.app.fonts.ellipsize(text, size, right - x), size, pal.TEXT)
+        surface.blit(img, img.get_rect(midleft=(x, box.centery)))
 
     def _draw_button_hint(self, surface: pygame.Surface) -> None:
         """A hint that is a button's action (End turn, Stop): a ring around that button."""
@@ -528,10 +640,12 @@ class GameScene(Scene):
         rect = self.log_rect
         draw_box(surface, rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
         inner = rect.inflate(-px(16), -px(10))
+        if self.chat_field.visible:
+            inner.height = self.chat_field.rect.y - px(4) - inner.y
         size = px(13)
         line_h = self.app.fonts.line_height(size)
         rows = max(1, inner.height // line_h)
-        lines = self.log + [LogLine(seat, text) for seat, text in self.client.chat[-20:]]
+        lines = self.log
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - rows) : end]
@@ -547,6 +661,6 @@ class GameScene(Scene):
                 surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
             x += px(18)
             text = self.app.fonts.ellipsize(line.text, size, inner.right - x)
-            img = self.app.fonts.render(text, size, pal.TEXT)
+            img = self.app.fonts.render(text, size, CHAT_COLOUR if line.chat else pal.TEXT)
             surface.blit(img, (x, y))
             y += line_h

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
-from game.ui.client import SeatSpec, TableClient, _hello, bot_delay_ms
+from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
 from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene, panel
-from game.ui.widgets import Button, Choice, Label, Toggle
+from game.ui.widgets import Button, Choice, Label, TextField, Toggle
 
 if TYPE_CHECKING:
     from game.core.api import Game
@@ -142,6 +142,14 @@ class LobbyScene(PageScene):
         self.add(self.start_button)
         self.add(self.ready_toggle)
         self.add(self.hints_toggle)
+        self.chat_field = TextField(
+            "lobby_chat",
+            placeholder=lambda: t("chat.placeholder_lobby"),
+            max_length=CHAT_MAX,
+            on_submit=self.send_chat,
+        )
+        self.add(self.chat_field)
+        self.chat_rect = pygame.Rect(0, 0, 0, 0)
         self.add(self.colour_choice)
         self.seat_choices: list[Choice] = []
         self.handed_over = False
@@ -228,6 +236,10 @@ class LobbyScene(PageScene):
         """The creator allows or forbids hints at this table (shown to everyone)."""
         self.client.send(self._my_key(), {"t": "configure", "allow_hints": allowed})
 
+    def send_chat(self, text: str) -> None:
+        if self.client.say(text):
+            self.chat_field.set_text("")
+
     def start(self) -> None:
         self.client.send(self._my_key(), {"t": "start"})
 
@@ -267,6 +279,12 @@ class LobbyScene(PageScene):
             self.handed_over = True
             self.app.replace(scene)
 
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_t and self.chat_field.visible:
+            self.app.set_focus(self.chat_field)
+            return True
+        return False
+
     # ---- layout and drawing --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
@@ -291,6 +309,17 @@ class LobbyScene(PageScene):
         self.ready_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(260), px(42))
         self.hints_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(300), px(42))
         self.settings_y = y + px(46)
+        # The chat: lines above a text field, between the settings and the bottom buttons.
+        top = self.settings_y + px(30)
+        self.chat_rect = pygame.Rect(self.box.x, top, self.box.width, h - px(112) - top)
+        field_h = px(34)
+        self.chat_field.rect = pygame.Rect(
+            self.chat_rect.x + px(8),
+            self.chat_rect.bottom - px(8) - field_h,
+            self.chat_rect.width - px(16),
+            field_h,
+        )
+        self.chat_field.visible = self.chat_rect.height >= px(70)
         self.start_button.rect = pygame.Rect(w - px(32) - px(260), h - px(76), px(260), px(52))
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
@@ -371,6 +400,8 @@ class LobbyScene(PageScene):
             note = t("lobby.hints_allowed" if allowed else "lobby.hints_off")
             img = fonts.render(fonts.ellipsize(note, px(15), self.box.width), px(15), pal.TEXT_DIM)
             surface.blit(img, (self.box.x, self.settings_y))
+        if self.chat_field.visible:
+            self._draw_chat(surface)
         if self.hosting and not lobby.get("can_start"):
             hint = fonts.render(t("lobby.waiting_players"), px(15), pal.TEXT_DIM)
             surface.blit(
@@ -380,3 +411,38 @@ class LobbyScene(PageScene):
                 ),
             )
         super().draw_widgets(surface)
+
+    def _draw_chat(self, surface: pygame.Surface) -> None:
+        """The table's chat lines, newest at the bottom, each with the speaker's colour."""
+        px = self.app.px
+        fonts = self.app.fonts
+        box = self.chat_rect
+        pygame.draw.rect(surface, pal.BG_PANEL, box, border_radius=px(8))
+        pygame.draw.rect(surface, pal.BORDER, box, 1, border_radius=px(8))
+        size = px(15)
+        line_h = fonts.line_height(size)
+        inner = pygame.Rect(
+            box.x + px(12),
+            box.y + px(8),
+            box.width - px(24),
+            self.chat_field.rect.y - box.y - px(12),
+        )
+        rows = max(0, inner.height // line_h)
+        lines = self.client.chat[-rows:] if rows else []
+        if not lines:
+            img = fonts.render(t("chat.empty"), size, pal.TEXT_DISABLED)
+            surface.blit(img, inner.topleft)
+            return
+        seats = self._lobby_seats()
+        y = inner.bottom - len(lines) * line_h
+        for seat, text in lines:
+            x = inner.x
+            if seat is not None and 0 <= seat < len(seats):
+                sw = pal.seat_swatch(
+                    str(seats[seat].get("colour")), seat, px(14), self.app.settings.colour_blind
+                )
+                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
+            x += px(22)
+            img = fonts.render(fonts.ellipsize(text, size, inner.right - x), size, pal.TEXT)
+            surface.blit(img, (x, y))
+            y += line_h

@@ -33,6 +33,8 @@ def shortcut_blocks() -> list[Block]:
         ("F11", "help.key.fullscreen"),
         ("Enter / Space", "help.key.end_turn"),
         ("Ctrl+Z / U", "help.key.undo"),
+        ("H", "help.key.hint"),
+        ("T", "help.key.chat"),
         ("← / →", "help.key.replay_step"),
         ("Home / End", "help.key.replay_ends"),
     ]
