@@ -920,8 +920,7 @@ class Hub:
                 bot = self._bot(table, extras, seat)
                 decision = think(bot, table.state, seat, world_seed, deadline=self.bot_deadline)
             job.decision = decision
-            future = asyncio.wrap_future(decision.future, loop=loop)
-            future.add_done_callback(lambda f: self._bot_done(table, seat, job, f))
+            self._when_done(decision, lambda f: self._bot_done(table, seat, job, f))
 
         delay = table.settings.bot_delay_ms / 1000
         if delay > 0:
@@ -930,10 +929,12 @@ class Hub:
             begin()
 
     def _bot_done(
-        self, table: Session, seat: Seat, job: _BotJob, future: asyncio.Future[Action]
+        self,
+        table: Session,
+        seat: Seat,
+        job: _BotJob,
+        future: concurrent.futures.Future[Action],
     ) -> None:
-        if not future.cancelled():
-            future.exception()  # retrieved here, whatever happens next
         extras = self.extras.get(table.table_id)
         if extras is None or table.closed or extras.jobs.get(seat) is not job:
             return

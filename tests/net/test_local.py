@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -265,3 +268,52 @@ def test_bots_can_think_in_a_worker_process(
         over = wait_for(conn, "game_over", timeout=60)
         assert over["actions"] > 20
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+_CLOSE_WHILE_THINKING = """
+import sys, time
+from net.local import LocalHost
+from net.protocol import PROTOCOL_VERSION
+
+def main(bot_process):
+    host = LocalHost(autosave=False, bot_process=bot_process, bot_budget=20.0)
+    conn = host.connect()
+    conn.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "Watcher"})
+    conn.send({"t": "create_table", "game": "kingdom-builder", "players": 2, "spectate": True})
+    for seat in (0, 1):
+        conn.send({"t": "set_seat", "seat": seat, "kind": "bot", "bot": "hard"})
+    conn.send({"t": "start"})
+    deadline = time.monotonic() + 10
+    while not any(m["t"] == "state" for m in conn.poll()):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.3)  # the hard bot is searching
+    host.close()
+    print("closed")
+
+if __name__ == "__main__":
+    main(sys.argv[1] == "process")
+"""
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_closing_while_a_bot_thinks_prints_no_unretrieved_exception(
+    tmp_path: Path, mode: str
+) -> None:
+    """Closing a game while a bot thinks cancels its decision (BotCancelled); the host must
+    read that outcome, so asyncio never prints "Future exception was never retrieved"."""
+    script = tmp_path / "close_while_thinking.py"
+    script.write_text(_CLOSE_WHILE_THINKING)
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(script), mode],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "LANTERN_DATA_DIR": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "closed" in done.stdout
+    assert "never retrieved" not in done.stderr, done.stderr
+    assert "BotCancelled" not in done.stderr, done.stderr
