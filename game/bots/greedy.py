@@ -151,10 +151,13 @@ class GreedyBot:
         beam: int = 6,
         temperature: float = 0.0,
         max_evals: int = 1500,
-        max_seconds: float | None = 0.4,
+        max_seconds: float | None = 0.3,
+        knowledge: Knowledge | None = None,
         name: str = "greedy",
     ) -> None:
         self.name = name
+        #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
+        self.knowledge = knowledge
         self.max_evals = max_evals
         self.max_seconds = max_seconds
         self.rng = Rng(seed)
@@ -174,7 +177,7 @@ class GreedyBot:
         # Plan on a fresh determinization: nothing the seat cannot see can sway the plan.
         world = state.determinize(seat, self.rng.next64())
         planner = TurnPlanner(
-            knowledge_for(state.game_id),
+            self.knowledge or knowledge_for(state.game_id),
             beam=self.beam,
             max_evals=self.max_evals,
             max_seconds=self.max_seconds,

@@ -80,6 +80,12 @@ class MctsBot:
         plan_beam: int = 6,
         prior_visits: float = 2.0,
         widening: float = 2.0,
+        plan_share: float = 0.4,
+        tree_depth: int = 64,
+        playout_plan_evals: int = 0,
+        root_policy: str = "ucb",
+        reject_every: int = 3,
+        knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
         if budget is None and iterations is None:
@@ -89,6 +95,8 @@ class MctsBot:
         if iterations is not None and iterations < 1:
             raise ValueError("the iteration budget must be at least 1")
         self.name = name
+        #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
+        self.knowledge = knowledge
         self.rng = Rng(seed)
         self.budget = budget
         self.iterations = iterations
@@ -99,6 +107,13 @@ class MctsBot:
         self.plan_beam = plan_beam
         self.prior_visits = prior_visits
         self.widening = widening
+        self.plan_share = plan_share
+        self.tree_depth = tree_depth
+        self.playout_plan_evals = playout_plan_evals
+        if root_policy not in ("ucb", "race"):
+            raise ValueError(f"unknown root policy {root_policy!r}")
+        self.root_policy = root_policy
+        self.reject_every = reject_every
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
@@ -126,7 +141,7 @@ class MctsBot:
 
         The rest of a chosen turn is cached for the seat's next decisions.
         """
-        knowledge = knowledge_for(state.game_id)
+        knowledge = self.knowledge or knowledge_for(state.game_id)
         horizon = self.horizon if self.horizon is not None else state.players
         started = time.perf_counter()
         deadline = started + self.budget if self.budget is not None else math.inf
@@ -134,18 +149,74 @@ class MctsBot:
         root = _Node(mover=-1)
         if self.macro:
             self._add_plans(root, first_world, seat, knowledge, cancel)
-        count = 0
-        while self.iterations is None or count < self.iterations:
-            check_cancel(cancel)
-            if count and time.perf_counter() >= deadline:
-                break
-            world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
-            self._iterate(root, world, seat, knowledge, horizon)
-            count += 1
-        self.last_iterations = count
-        plan = self._principal_turn(root, seat)
+        if self.root_policy == "race" and len(root.children) > 1:
+            plan = self._race(root, state, seat, knowledge, horizon, deadline, cancel)
+        else:
+            count = 0
+            while self.iterations is None or count < self.iterations:
+                check_cancel(cancel)
+                if count and time.perf_counter() >= deadline:
+                    break
+                world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
+                self._iterate(root, world, seat, knowledge, horizon)
+                count += 1
+            self.last_iterations = count
+            plan = self._principal_turn(root, seat)
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
+
+    def _race(
+        self,
+        root: _Node,
+        state: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        deadline: float,
+        cancel: CancelToken | None,
+    ) -> tuple[Action, ...]:
+        """Compare the root's whole turns on common sampled worlds; drop the worst as we go.
+
+        Each round samples one world (hidden cards, deck order and playout randomness) and
+        plays every surviving turn in it, so the turns are compared on the same luck — the
+        next card above all — and their differences show after few rounds (common random
+        numbers).  Every ``reject_every`` rounds the turn with the lowest mean reward is
+        dropped (successive rejects) while more than two remain.  Returns the surviving turn
+        with the best mean.
+        """
+        alive = list(root.children)
+        totals = dict.fromkeys(alive, 0.0)
+        rounds = dict.fromkeys(alive, 0)
+        count = 0
+        done_rounds = 0
+        while self.iterations is None or count < self.iterations:
+            if done_rounds and time.perf_counter() >= deadline:
+                break
+            seed = self.rng.next64()
+            results: list[tuple[tuple[Action, ...], float]] = []
+            for plan in alive:
+                check_cancel(cancel)
+                world = state.determinize(seat, seed)
+                for action in plan:
+                    apply_trusted(world, seat, action)
+                ends = 0 if turn_continues(world, seat) else 1
+                playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+                self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
+                results.append((plan, knowledge.rewards(world)[seat]))
+                count += 1
+            for plan, reward in results:
+                totals[plan] += reward
+                rounds[plan] += 1
+            done_rounds += 1
+            if done_rounds % self.reject_every == 0 and len(alive) > 2:
+                worst = min(alive, key=lambda p: totals[p] / rounds[p])
+                alive.remove(worst)
+        self.last_iterations = count
+        for plan in root.children:
+            node = root.children[plan]
+            node.visits += rounds[plan]
+            node.total += totals[plan]
+        return max(alive, key=lambda p: totals[p] / max(1, rounds[p]))
 
     # ---- the tree -----------------------------------------------------------------------
     def _add_plans(
@@ -157,7 +228,8 @@ class MctsBot:
         cancel: CancelToken | None,
     ) -> None:
         """Root children: the planner's best distinct whole turns, primed with their value."""
-        planner = TurnPlanner(knowledge, beam=self.plan_beam)
+        share = None if self.budget is None else self.budget * self.plan_share
+        planner = TurnPlanner(knowledge, beam=self.plan_beam, max_seconds=share)
         for plan in planner.plans(world.clone(), seat, self.rng, cancel)[: self.max_plans]:
             prior = _logistic(plan.value / knowledge.scale)
             root.children[plan.actions] = _Node(
@@ -170,6 +242,7 @@ class MctsBot:
         """One iteration in one world: select, expand one node, play out, back up."""
         path: list[_Node] = []
         root.visits += 1
+        rng = self.rng
         if root.children and self.macro:
             node, plan = self._select(root, list(root.children))
             for action in plan:
@@ -178,30 +251,62 @@ class MctsBot:
             ends = 1
             expanded = False
         else:
-            node, expanded = self._step(root, world, seat, path)
+            node, expanded = self._step(root, world, seat, path, knowledge)
             ends = 0 if turn_continues(world, seat) else 1
         # Tree policy: walk down existing nodes until one is added.
-        while not expanded and ends < horizon and not world.is_over():
+        while (
+            not expanded and len(path) < self.tree_depth and ends < horizon and not world.is_over()
+        ):
             mover = world.to_move()[0]
-            node, expanded = self._step(node, world, mover, path)
+            node, expanded = self._step(node, world, mover, path, knowledge)
             if not turn_continues(world, mover):
                 ends += 1
-        # Playout with the game's cheap policy, to the horizon.
-        rng = self.rng
-        rollout_action = knowledge.rollout_action
-        while ends < horizon and not world.is_over():
-            mover = world.to_move()[0]
-            actions = world.legal_actions(mover)
-            apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
-            if not turn_continues(world, mover):
-                ends += 1
+        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
         rewards = knowledge.rewards(world)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
 
+    def _playout(
+        self,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        ends: int,
+        rng: Rng,
+        plan_own_turns: bool,
+    ) -> None:
+        """Play ``world`` on until ``horizon`` turns have ended (``ends`` already have).
+
+        Every seat plays the game's cheap ``rollout_action`` policy, except that with
+        ``playout_plan_evals`` set the searching seat plans its own later turns with a small
+        turn planner (what it would really do with the card it draws).
+        """
+        rollout_action = knowledge.rollout_action
+        while ends < horizon and not world.is_over():
+            mover = world.to_move()[0]
+            if mover == seat and plan_own_turns and self.playout_plan_evals:
+                planner = TurnPlanner(knowledge, beam=2, max_evals=self.playout_plan_evals)
+                plans = planner.plans(world, mover, rng)
+                if plans:
+                    for action in plans[0].actions:
+                        apply_trusted(world, mover, action)
+                    if not turn_continues(world, mover):
+                        ends += 1
+                    continue
+            actions = world.legal_actions(mover)
+            apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
+            if not turn_continues(world, mover):
+                ends += 1
+
     def _step(
-        self, node: _Node, world: GameState, mover: Seat, path: list[_Node]
+        self,
+        node: _Node,
+        world: GameState,
+        mover: Seat,
+        path: list[_Node],
+        knowledge: Knowledge,
     ) -> tuple[_Node, bool]:
         """Choose ``mover``'s action at ``node`` in ``world`` and apply it.
 
@@ -217,7 +322,8 @@ class MctsBot:
         )
         if expand:
             untried = [a for a in legal if a not in children]
-            action = untried[self.rng.randbelow(len(untried))]
+            # The playout policy picks which new action to try first (a policy prior).
+            action = knowledge.rollout_action(world, mover, untried, self.rng)
             child = _Node(mover)
             children[action] = child
         else:

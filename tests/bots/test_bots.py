@@ -30,6 +30,9 @@ FAST_BOTS: dict[str, Callable[[int], Bot]] = {
     "easy": lambda seed: make_bot("easy", seed),
     "mcts": lambda seed: MctsBot(seed, budget=None, iterations=12),
     "mcts-flat": lambda seed: MctsBot(seed, budget=None, iterations=12, macro=False),
+    "mcts-race": lambda seed: MctsBot(
+        seed, budget=None, iterations=12, root_policy="race", playout_plan_evals=30, horizon=3
+    ),
 }
 
 
@@ -160,7 +163,7 @@ TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
 }
 
 
-@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat"])
+@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat", "mcts-race"])
 def test_decisions_do_not_depend_on_secrets(tiny: str, bot_name: str) -> None:
     """Two positions that differ only in another seat's hidden card and the deck order, handed
     with the same RNG state: the bot must choose the same action in both."""
@@ -188,7 +191,7 @@ def test_hint_is_the_normal_bots_choice_and_ignores_secrets(tiny: str) -> None:
 # ---- determinism ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat"])
+@pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat", "mcts-race"])
 def test_same_seed_same_game(tiny: str, bot_name: str) -> None:
     def play() -> list[tuple[Seat, Action]]:
         bots = [FAST_BOTS[bot_name](derive_seed(7, seat)) for seat in range(3)]
@@ -256,3 +259,26 @@ def test_mcts_iteration_budget_is_exact(tiny: str) -> None:
     bot = MctsBot(seed=2, budget=None, iterations=40)
     bot.choose(state.determinize(0, 1), 0)
     assert bot.last_iterations == 40
+
+
+def test_same_seed_same_kingdom_builder_game() -> None:
+    """A whole 3-player Kingdom Builder game between greedy, easy and a search bot (iteration
+    budgets, no time limits), played twice from the same seeds, is the same game."""
+
+    def play() -> tuple[list[tuple[Seat, Action]], str]:
+        bots: list[Bot] = [
+            GreedyBot(derive_seed(5, 0), max_seconds=None),
+            GreedyBot(derive_seed(5, 1), beam=3, temperature=2.0, max_seconds=None),
+            MctsBot(
+                derive_seed(5, 2),
+                budget=None,
+                iterations=10,
+                root_policy="race",
+                playout_plan_evals=20,
+                plan_share=0.0,
+            ),
+        ]
+        result = play_match("kingdom-builder", 3, 5, [b.choose for b in bots])
+        return result.replay.actions, result.state.state_hash()
+
+    assert play() == play()
