@@ -263,7 +263,7 @@ def _pause_scoring(app: Any, game: Any, beat: int) -> None:
     game.view.start_scoring()
     scoring = getattr(game.view, "scoring", None)
     beats = getattr(scoring, "beats", [])
-    if not beats:
+    if scoring is None or not beats:
         return
     if not 0 <= beat < len(beats):
         raise UsageError(f"--beat must be from 0 to {len(beats) - 1}")

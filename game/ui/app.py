@@ -109,7 +109,9 @@ class App:
             self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
         if not self.fullscreen:
             # A window the player resized by hand opens at that size next time.
             self.settings.window_size = clamp_size(self.screen.get_size())
@@ -235,8 +237,9 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if self.screen.get_size() != pygame.display.get_surface().get_size() or (
-                event.type == pygame.VIDEORESIZE
+            surface = pygame.display.get_surface()
+            if event.type == pygame.VIDEORESIZE or (
+                surface is not None and self.screen.get_size() != surface.get_size()
             ):
                 self._resized()
             return

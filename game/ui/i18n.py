@@ -10,6 +10,7 @@ slip never crashes a game in progress.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -62,6 +63,16 @@ def t(key: str, **fields: Any) -> str:
             return text.format(**fields)
         except (KeyError, IndexError, ValueError):
             return text
+    return text
+
+
+def lazy(key: str, **fields: Any) -> Callable[[], str]:
+    """``t(key, **fields)`` looked up each time it is drawn (so a language change shows at once):
+    the text of widgets and labels."""
+
+    def text() -> str:
+        return t(key, **fields)
+
     return text
 
 

@@ -46,7 +46,7 @@ def test_translations_are_translated() -> None:
 
 def test_every_key_used_in_the_code_exists() -> None:
     en = i18n.catalogue("en")
-    pattern = re.compile(r"""\bt\(\s*"([a-z][a-z0-9_.\-]+)"\s*[,)]""")
+    pattern = re.compile(r"""\b(?:t|lazy)\(\s*"([a-z][a-z0-9_.\-]+)"\s*[,)]""")
     missing = []
     for path in UI.rglob("*.py"):
         if path.name == "i18n.py":  # its docstring shows made-up examples
@@ -79,6 +79,17 @@ def test_switching_language() -> None:
         assert i18n.language() == "en"
         assert i18n.t("no.such.key") == "no.such.key"
         assert i18n.t("curtain.pass_to", name="Anna") == "Pass to Anna"
+    finally:
+        i18n.set_language("en")
+
+
+def test_lazy_text_follows_the_language() -> None:
+    """Widget texts made with ``lazy`` are looked up when drawn, with their fields."""
+    text = i18n.lazy("curtain.pass_to", name="Anna")
+    try:
+        assert text() == "Pass to Anna"
+        i18n.set_language("nl")
+        assert text() == i18n.catalogue("nl")["curtain.pass_to"].format(name="Anna")
     finally:
         i18n.set_language("en")
 

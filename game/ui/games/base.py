@@ -82,6 +82,10 @@ class GameView:
         self.board_rect = pygame.Rect(board)
         self.panel_rect = pygame.Rect(panel)
 
+    def set_seats(self, seats: list[SeatInfo]) -> None:
+        """The seats' names, colours, kinds or connections changed (from the lobby)."""
+        self.seats = seats
+
     def set_view(
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
     ) -> None:

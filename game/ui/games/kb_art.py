@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pygame
 
 from game.ui import palette as pal
+
+#: Renders text: (text, size, colour, bold) -> a surface (the app's font cache).
+FontRender = Callable[[str, int, pal.RGB, bool], pygame.Surface]
 
 SQRT3 = math.sqrt(3.0)
 
@@ -295,13 +299,12 @@ def tile_chip(
     rect: pygame.Rect,
     tile_type: str,
     label: str,
-    font_render: object,
+    font_render: FontRender,
     state: str = "ready",
 ) -> None:
     """A location tile: a rounded chip in the location's colour with a short label.
 
     ``state``: ready (bright), used (dim, struck through), pending (dim, dashed outline).
-    ``font_render`` is a callable (text, size, colour, bold) -> Surface.
     """
     base = LOCATION_COLOURS.get(tile_type, (120, 120, 120))
     fill = base if state == "ready" else pal.shade(base, 0.5)
@@ -311,7 +314,7 @@ def tile_chip(
     pygame.draw.rect(surface, border, rect, max(1, rect.height // 14), border_radius=radius)
     size = max(8, int(rect.height * 0.55))
     text_colour = (250, 248, 240) if state == "ready" else (190, 186, 180)
-    img = font_render(label, size, text_colour, True)  # type: ignore[operator]
+    img = font_render(label, size, text_colour, True)
     if img.get_width() > rect.width - 4:
         img = pygame.transform.smoothscale(
             img,
@@ -329,7 +332,11 @@ def tile_chip(
 
 
 def card_art(
-    surface: pygame.Surface, rect: pygame.Rect, code: str | None, label: str, font_render: object
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    code: str | None,
+    label: str,
+    font_render: FontRender,
 ) -> None:
     """A terrain card: the terrain's texture with its name on a band (``code`` None: face down)."""
     radius = max(4, rect.width // 10)
@@ -358,7 +365,7 @@ def card_art(
     band = pygame.Rect(rect.x + 3, rect.bottom - rect.height // 3, rect.width - 6, rect.height // 4)
     pygame.draw.rect(surface, (250, 246, 230), band, border_radius=max(2, radius // 2))
     size = max(9, int(band.height * 0.62))
-    img = font_render(label, size, (30, 30, 30), True)  # type: ignore[operator]
+    img = font_render(label, size, (30, 30, 30), True)
     if img.get_width() > band.width - 4:
         img = pygame.transform.smoothscale(
             img,

@@ -289,12 +289,18 @@ class KingdomBuilderView(GameView):
     # ---- layout ----------------------------------------------------------------------------
     def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
         super().layout(board, panel)
-        self.hexes = HexLayout.fit(tuple(board.inflate(-4, -4)))  # type: ignore[arg-type]
+        inner = board.inflate(-4, -4)
+        self.hexes = HexLayout.fit((inner.x, inner.y, inner.width, inner.height))
         self.finish_animations()
         self.static = None
         self.panel_surf = None
 
     # ---- state -----------------------------------------------------------------------------
+    def set_seats(self, seats: list[SeatInfo]) -> None:
+        super().set_seats(seats)
+        self.panel_surf = None  # names, colours and tags are drawn in the panel
+        self._faded.clear()
+
     def set_view(
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
     ) -> None:
@@ -987,18 +993,18 @@ class KingdomBuilderView(GameView):
             )
         # Hover: a ghost house where a click would build or move.
         if self.hover_hex is not None and self.scoring is None:
-            action = self.actions_at.get(self.hover_hex)
+            hovered = self.actions_at.get(self.hover_hex)
             cx, cy = hx.centre(*self.hover_hex)
-            if action is not None and action[0] == "place" and self.view.get("you") is not None:
+            if hovered is not None and hovered[0] == "place" and self.view.get("you") is not None:
                 ghost = self._house(self.view["you"]).copy()
                 ghost.set_alpha(150)
                 surface.blit(ghost, ghost.get_rect(center=(cx, cy)))
-            elif action is not None and action[0] == "wall":
+            elif hovered is not None and hovered[0] == "wall":
                 ghost = art.wall_sprite(r).copy()
                 ghost.set_alpha(150)
                 surface.blit(ghost, (cx - sw / 2, cy - sh / 2))
             pts = hx.corners(*self.hover_hex)
-            colour = pal.HIGHLIGHT if action is not None else (240, 240, 240)
+            colour = pal.HIGHLIGHT if hovered is not None else (240, 240, 240)
             pygame.draw.polygon(surface, colour, pts, 2)
         # Running animations on the board.
         for a in self.anims:

@@ -32,7 +32,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     r = max(18, h // 18)
     dx = math.sqrt(3) * r
     row = 0
-    y = -r
+    y: float = -r
     while y < h + r:
         x = -dx + (dx / 2 if row % 2 else 0)
         col = 0

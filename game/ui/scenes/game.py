@@ -13,6 +13,7 @@ seat whose turn it is — switching seats in a game with secrets puts up the cur
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -216,8 +217,7 @@ class GameScene(Scene):
             if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
                 (s.name, s.colour, s.kind, s.connected) for s in self.view.seats
             ]:
-                self.view.seats = infos
-                self.view.panel_surf = None  # type: ignore[attr-defined]
+                self.view.set_seats(infos)
         self._choose_seat()
         self._refresh_view()
 
@@ -541,7 +541,7 @@ class GameScene(Scene):
             self.widgets.remove(b)
         self.extra_buttons = []
         for i, (action, label) in enumerate(wanted):
-            b = Button(f"extra_{i}", label, (lambda a=action: self.act(a)))
+            b = Button(f"extra_{i}", label, partial(self.act, action))
             self.extra_buttons.append(b)
             self.add(b)
         self.layout(*self.size)

@@ -10,13 +10,14 @@ with a reason.
 from __future__ import annotations
 
 import socket
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import palette as pal
 from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
-from game.ui.i18n import game_title, t
+from game.ui.i18n import game_title, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle
 
@@ -130,7 +131,7 @@ class LobbyScene(PageScene):
         )
         self.colour_choice = Choice(
             "lobby_colour",
-            [(c, (lambda c=c: t(f"colour.{c}"))) for c in pal.COLOUR_NAMES],
+            [(c, lazy(f"colour.{c}")) for c in pal.COLOUR_NAMES],
             None,
             self.set_colour,
             swatch=lambda value, size: pal.seat_swatch(
@@ -175,9 +176,9 @@ class LobbyScene(PageScene):
             for i in range(len(seats)):
                 c = Choice(
                     f"lobby_seat_{i}",
-                    [(k, (lambda k=k: t(f"lobby.kind.{k.replace(':', '_')}"))) for k in KINDS],
+                    [(k, lazy(f"lobby.kind.{k.replace(':', '_')}")) for k in KINDS],
                     None,
-                    (lambda v, i=i: self.set_kind(i, v)),
+                    partial(self.set_kind, i),
                     font_size=14,
                 )
                 self.seat_choices.append(c)

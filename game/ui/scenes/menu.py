@@ -8,7 +8,7 @@ import pygame
 
 from game import __version__
 from game.ui import palette as pal
-from game.ui.i18n import t
+from game.ui.i18n import lazy, t
 from game.ui.scene import Scene
 from game.ui.scenes.common import backdrop
 from game.ui.widgets import Button
@@ -37,10 +37,10 @@ class MenuScene(Scene):
         for id, key, action, style in entries:
             b = Button(
                 id,
-                (lambda k=key: t(k)),
+                lazy(key),
                 action,
                 style=style,
-                tooltip=(lambda k=key: t(k + ".tip")),
+                tooltip=lazy(key + ".tip"),
                 font_size=19,
             )
             self.buttons.append(b)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -68,14 +69,18 @@ class HelpOverlay(Scene):
             b = Button(
                 f"help_tab_{i}",
                 title,
-                (lambda i=i: self.select(i)),
-                selected=(lambda i=i: self.page == i),
+                partial(self.select, i),
+                selected=partial(self.showing, i),
                 font_size=15,
             )
             self.tabs.append(b)
             self.add(b)
         self.close = Button("help_close", lambda: t("common.close"), app.pop, hint="F1")
         self.add(self.close)
+
+    def showing(self, page: int) -> bool:
+        """Whether ``page`` is the page shown (its tab is drawn selected)."""
+        return self.page == page
 
     def _screen_blocks(self, topic: str) -> list[Block]:
         key = f"help.screen.{topic}"

@@ -5,12 +5,13 @@ Every change applies at once and is saved when the scene closes (and when the ap
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import palette as pal
-from game.ui.i18n import LANGUAGES, t
+from game.ui.i18n import LANGUAGES, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 from game.ui.widgets import Choice, Label, TextField, Toggle, Widget
@@ -41,12 +42,14 @@ class SettingsScene(PageScene):
             app.apply_language,
         )
         sizes = list(WINDOW_SIZES)
-        if tuple(s.window_size) not in sizes:
-            sizes.append(tuple(s.window_size))
+        width, height = s.window_size
+        current = (int(width), int(height))
+        if current not in sizes:
+            sizes.append(current)
         self.window = Choice(
             "window_size",
             [(size, f"{size[0]} × {size[1]}") for size in sizes],
-            tuple(s.window_size),
+            current,
             self._set_size,
         )
         self.fullscreen = Toggle(
@@ -54,7 +57,7 @@ class SettingsScene(PageScene):
         )
         self.speed = Choice(
             "animation_speed",
-            [(v, (lambda v=v: _speed_label(v))) for v in ANIMATION_SPEEDS],
+            [(v, partial(_speed_label, v)) for v in ANIMATION_SPEEDS],
             s.animation_speed,
             self._set_speed,
         )
@@ -94,7 +97,7 @@ class SettingsScene(PageScene):
             ("settings.preview", self.preview),
             ("settings.player_name", self.name_field),
         ):
-            label = Label(lambda k=key: t(k), size=17)
+            label = Label(lazy(key), size=17)
             self.rows.append((label, widget))
             self.add(label)
             self.add(widget)

@@ -9,12 +9,13 @@ allowed is the engine's decision: the host refuses bad options with a reason, sh
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import palette as pal
-from game.ui.i18n import game_title, has, t
+from game.ui.i18n import game_title, has, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle, Widget
 
@@ -69,7 +70,7 @@ class OptionRow:
         elif kind == "choice":
             self.main = Choice(
                 f"opt_{spec.name}",
-                [(c, (lambda c=c: value_label(game_id, spec, c))) for c in spec.choices],
+                [(c, partial(value_label, game_id, spec, c)) for c in spec.choices],
                 spec.default,
                 lambda v: scene.options_changed(),
                 tooltip=lambda: option_help(game_id, spec),
@@ -96,16 +97,14 @@ class OptionRow:
                     self.parts.append(
                         Choice(
                             f"opt_{spec.name}_{i}",
-                            [(c, (lambda c=c: value_label(game_id, spec, c))) for c in choices],
+                            [(c, partial(value_label, game_id, spec, c)) for c in choices],
                             default,
                             font_size=14,
                         )
                     )
                 else:
                     self.parts.append(
-                        Toggle(
-                            f"opt_{spec.name}_{i}", (lambda i=i: t("setup.flag_n", n=i + 1)), False
-                        )
+                        Toggle(f"opt_{spec.name}_{i}", lazy("setup.flag_n", n=i + 1), False)
                     )
         else:
             raise ValueError(f"option kind {kind!r} is not supported by the setup screen")
@@ -158,7 +157,7 @@ class SeatRow:
         )
         self.colour = Choice(
             f"seat_colour_{index}",
-            [(c, (lambda c=c: t(f"colour.{c}"))) for c in pal.COLOUR_NAMES],
+            [(c, lazy(f"colour.{c}")) for c in pal.COLOUR_NAMES],
             pal.COLOUR_NAMES[index],
             lambda v: scene.colour_changed(index, v),
             font_size=14,

@@ -31,7 +31,7 @@ class Button(Widget):
         self,
         id: str,
         text: TextLike,
-        on_click: Callable[[], None] | None = None,
+        on_click: Callable[[], object] | None = None,
         *,
         style: str = "normal",
         hint: TextLike | None = None,
