@@ -541,7 +541,9 @@ class Hub:
         table.check_hint(seat, msg["seq"])
         extras = self.extras[table.table_id]
         running = extras.hints.get(seat)
-        if running is not None and running.seq == table.seq and not running.decision.done():
+        if running is not None and running.seq == table.seq:
+            # Still thinking, or finished with its answer queued: that answer goes to this
+            # asker too (the job leaves ``hints`` only once it has been answered).
             if member not in running.askers:
                 running.askers.append(member)
             return
