@@ -55,6 +55,9 @@ class TurnPlanner:
     its next decision).  ``max_steps`` bounds the length of a turn the same way, and
     ``max_seconds`` the time: a safety net for a slow or busy machine (the evaluation budget
     normally ends the search well before it, so the same seed gives the same plan).
+
+    ``per_first`` keeps the beam diverse: at most that many partial turns starting with the
+    same action survive a step (the search bot wants rival turns, not six variants of one).
     """
 
     def __init__(
@@ -65,6 +68,7 @@ class TurnPlanner:
         max_evals: int = 1500,
         look_through: int = 2,
         max_seconds: float | None = None,
+        per_first: int | None = None,
     ) -> None:
         if beam < 1:
             raise ValueError("beam must be at least 1")
@@ -74,6 +78,7 @@ class TurnPlanner:
         self.max_evals = max_evals
         self.look_through = look_through
         self.max_seconds = max_seconds
+        self.per_first = per_first
         #: Positions evaluated by the last call of :meth:`plans`.
         self.evals = 0
 
@@ -96,6 +101,7 @@ class TurnPlanner:
         frontier: list[tuple[float, GameState, tuple[Action, ...]]] = [
             (value(state, seat), state, ())
         ]
+        finished: set[Hashable] = set()
         for _step in range(self.max_steps):
             pool: list[tuple[float, int, GameState, tuple[Action, ...]]] = []
             seen: set[Hashable] = set()
@@ -120,6 +126,11 @@ class TurnPlanner:
                     self.evals += 1
                     v = value(child, seat)
                     if not turn_continues(child, seat):
+                        if key_of is not None:
+                            key = key_of(child, seat)
+                            if key in finished:
+                                continue
+                            finished.add(key)
                         done.append((v, rng.randbelow(1 << 30), plan))
                         continue
                     if key_of is not None:
@@ -134,11 +145,30 @@ class TurnPlanner:
                 done.extend((v, t, plan) for v, t, _c, plan in pool)
                 break
             pool.sort(key=lambda item: (-item[0], item[1]))
-            frontier = [(v, child, plan) for v, _t, child, plan in pool[: self.beam]]
+            frontier = self._select(pool)
         else:
             done.extend((v, rng.randbelow(1 << 30), a) for v, _n, a in frontier)
         done.sort(key=lambda item: (-item[0], item[1]))
         return [Plan(v, a) for v, _t, a in done]
+
+    def _select(
+        self, pool: list[tuple[float, int, GameState, tuple[Action, ...]]]
+    ) -> list[tuple[float, GameState, tuple[Action, ...]]]:
+        """The ``beam`` best partial turns (``pool`` is sorted best first), at most
+        ``per_first`` of them starting with the same action when that limit is set."""
+        if self.per_first is None:
+            return [(v, child, plan) for v, _t, child, plan in pool[: self.beam]]
+        chosen: list[tuple[float, GameState, tuple[Action, ...]]] = []
+        starts: dict[Action, int] = {}
+        for v, _t, child, plan in pool:
+            first = plan[0]
+            if starts.get(first, 0) >= self.per_first:
+                continue
+            starts[first] = starts.get(first, 0) + 1
+            chosen.append((v, child, plan))
+            if len(chosen) >= self.beam:
+                break
+        return chosen
 
 
 class GreedyBot:

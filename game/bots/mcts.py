@@ -15,20 +15,35 @@ outcomes are again handled by availability.
 
 **Turns as moves at the root.**  With ``macro=True`` (the default) the root's children are whole
 turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
-(``max_plans`` of them, each primed with ``prior_visits`` virtual visits at the planner's
-value), so the search spends its time comparing the turns that matter instead of re-deriving
-three placements one by one.  Below the root the tree is over single actions of every seat.
+(``max_plans`` of them, at most ``plan_per_first`` starting with the same action, each primed
+with ``prior_visits`` virtual visits at the planner's value), so the search spends its time
+comparing the turns that matter instead of re-deriving three placements one by one.  Below the
+root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
+node is tried in the order the playout policy prefers, and a node visited ``n`` times has about
+``widening * sqrt(n)`` children (progressive widening).
 
-**Playouts.**  A playout continues with the game's ``rollout_action`` policy (random if the game
-has none) until ``horizon`` turns have ended since the root — by default one full round, so the
-rivals answer the bot's turn — and then scores every seat with the game's evaluation turned into
-a win chance (:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing to the
-end would be slower and, with a random policy, noisier; the depth limit is a deliberate design.
+**Root policies.**  ``root_policy="ucb"`` is plain UCB1 over the root's children.
+``root_policy="race"`` (the *hard* level) compares the candidate turns on *common* sampled worlds:
+each round draws one world — rivals' hidden cards, the deck order (so the bot's next card) and the
+playout randomness — and plays every surviving turn in it, so two turns are compared on the same
+luck; every ``reject_every`` rounds the worst turn is dropped (successive rejects).  The tree is
+then one level deep (a turn, then its playout).
 
-**Budget.**  ``budget`` seconds and/or ``iterations`` per decision; the search stops at whichever
-comes first.  With an iteration budget and no time limit reached, the same seed gives the same
-decision; a time budget depends on the machine's speed.  The search also stops (raising
-:class:`~game.bots.base.BotCancelled`) when the ``cancel`` token is set.
+**Playouts.**  A playout continues until ``horizon`` turns have ended since the root — by default
+one full round, so the rivals answer the bot's turn.  Rivals play the game's ``rollout_action``
+policy (random if the game has none).  With ``playout_plan_evals`` set, the searching seat plays
+its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
+players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
+draw.  The end position is scored with the game's evaluation turned into a win chance
+(:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing every game to the
+end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
+
+**Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
+at whichever comes first (a racing round in progress is finished first).  With an iteration
+budget and no time limit reached, the same seed gives the same decision; a time budget depends on
+the machine's speed.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when
+the ``cancel`` token is set.  Only the first decision of a turn searches; the rest of the chosen
+turn is cached and played instantly.
 """
 
 from __future__ import annotations
@@ -85,6 +100,7 @@ class MctsBot:
         playout_plan_evals: int = 0,
         root_policy: str = "ucb",
         reject_every: int = 3,
+        plan_per_first: int | None = None,
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
@@ -114,6 +130,7 @@ class MctsBot:
             raise ValueError(f"unknown root policy {root_policy!r}")
         self.root_policy = root_policy
         self.reject_every = reject_every
+        self.plan_per_first = plan_per_first
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
@@ -153,15 +170,17 @@ class MctsBot:
             plan = self._race(root, state, seat, knowledge, horizon, deadline, cancel)
         else:
             count = 0
+            # Whole turns at the root only if the planner found some (it always should).
+            macro = bool(root.children)
             while self.iterations is None or count < self.iterations:
                 check_cancel(cancel)
                 if count and time.perf_counter() >= deadline:
                     break
                 world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
-                self._iterate(root, world, seat, knowledge, horizon)
+                self._iterate(root, world, seat, knowledge, horizon, macro)
                 count += 1
             self.last_iterations = count
-            plan = self._principal_turn(root, seat)
+            plan = self._principal_turn(root, seat, macro)
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
 
@@ -229,21 +248,40 @@ class MctsBot:
     ) -> None:
         """Root children: the planner's best distinct whole turns, primed with their value."""
         share = None if self.budget is None else self.budget * self.plan_share
-        planner = TurnPlanner(knowledge, beam=self.plan_beam, max_seconds=share)
-        for plan in planner.plans(world.clone(), seat, self.rng, cancel)[: self.max_plans]:
+        planner = TurnPlanner(
+            knowledge, beam=self.plan_beam, max_seconds=share, per_first=self.plan_per_first
+        )
+        plans = planner.plans(world.clone(), seat, self.rng, cancel)
+        chosen = []
+        starts: dict[Action, int] = {}
+        for plan in plans:
+            first = plan.actions[0]
+            if self.plan_per_first is not None and starts.get(first, 0) >= self.plan_per_first:
+                continue
+            starts[first] = starts.get(first, 0) + 1
+            chosen.append(plan)
+            if len(chosen) >= self.max_plans:
+                break
+        for plan in chosen:
             prior = _logistic(plan.value / knowledge.scale)
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
 
     def _iterate(
-        self, root: _Node, world: GameState, seat: Seat, knowledge: Knowledge, horizon: int
+        self,
+        root: _Node,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        macro: bool,
     ) -> None:
         """One iteration in one world: select, expand one node, play out, back up."""
         path: list[_Node] = []
         root.visits += 1
         rng = self.rng
-        if root.children and self.macro:
+        if macro:
             node, plan = self._select(root, list(root.children))
             for action in plan:
                 apply_trusted(world, seat, action)
@@ -353,12 +391,12 @@ class MctsBot:
         assert best is not None
         return best
 
-    def _principal_turn(self, root: _Node, seat: Seat) -> tuple[Action, ...]:
+    def _principal_turn(self, root: _Node, seat: Seat, macro: bool) -> tuple[Action, ...]:
         """The most visited root move, extended by the most visited own follow-ups."""
         if not root.children:
             raise ValueError("the search found no move")
         action, node = max(root.children.items(), key=lambda item: item[1].visits)
-        if self.macro:
+        if macro:
             return action
         plan: list[Action] = [action]
         while node.children:
