@@ -100,8 +100,27 @@ _FACTORIES: dict[str, Callable[[int, float | None], Bot]] = {
     "mcts": lambda seed, budget: MctsBot(seed, budget=budget or MCTS_BUDGET),
     "easy": lambda seed, budget: GreedyBot(seed, beam=3, temperature=EASY_TEMPERATURE, name="easy"),
     "normal": lambda seed, budget: GreedyBot(seed, name="normal"),
-    "hard": lambda seed, budget: MctsBot(seed, budget=budget or HARD_BUDGET, name="hard"),
+    "hard": lambda seed, budget: hard_bot(seed, budget),
 }
+
+
+def hard_bot(seed: int = 0, budget: float | None = None) -> MctsBot:
+    """The hard level: the search bot racing its best whole turns on common sampled worlds,
+    looking one round ahead to its own next turn (see :mod:`game.bots.mcts`).
+
+    ``budget`` (seconds per turn, default :data:`HARD_BUDGET`) bounds the search; the first
+    decision of a turn takes about that long, the rest of the turn is instant.
+    """
+    return MctsBot(
+        seed,
+        budget=budget or HARD_BUDGET,
+        root_policy="race",
+        horizon_extra=1,
+        playout_plan_evals=100,
+        plan_beam=10,
+        plan_per_first=2,
+        name="hard",
+    )
 
 
 def bot_names() -> list[str]:
@@ -143,6 +162,7 @@ __all__ = [
     "MctsBot",
     "RandomBot",
     "bot_names",
+    "hard_bot",
     "hint",
     "hint_async",
     "make_bot",

@@ -30,7 +30,8 @@ luck; every ``reject_every`` rounds the worst turn is dropped (successive reject
 then one level deep (a turn, then its playout).
 
 **Playouts.**  A playout continues until ``horizon`` turns have ended since the root — by default
-one full round, so the rivals answer the bot's turn.  Rivals play the game's ``rollout_action``
+one full round plus ``horizon_extra`` turns (``players + horizon_extra``), so the rivals answer
+the bot's turn.  Rivals play the game's ``rollout_action``
 policy (random if the game has none).  With ``playout_plan_evals`` set, the searching seat plays
 its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
 players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
@@ -39,7 +40,8 @@ draw.  The end position is scored with the game's evaluation turned into a win c
 end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
 
 **Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
-at whichever comes first (a racing round in progress is finished first).  With an iteration
+at whichever comes first (a racing round cut short by the clock does not count; an iteration
+budget always finishes its round).  With an iteration
 budget and no time limit reached, the same seed gives the same decision; a time budget depends on
 the machine's speed.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when
 the ``cancel`` token is set.  Only the first decision of a turn searches; the rest of the chosen
@@ -90,6 +92,7 @@ class MctsBot:
         iterations: int | None = None,
         exploration: float = 0.7,
         horizon: int | None = None,
+        horizon_extra: int = 0,
         macro: bool = True,
         max_plans: int = 8,
         plan_beam: int = 6,
@@ -118,6 +121,7 @@ class MctsBot:
         self.iterations = iterations
         self.exploration = exploration
         self.horizon = horizon
+        self.horizon_extra = horizon_extra
         self.macro = macro
         self.max_plans = max_plans
         self.plan_beam = plan_beam
@@ -159,7 +163,7 @@ class MctsBot:
         The rest of a chosen turn is cached for the seat's next decisions.
         """
         knowledge = self.knowledge or knowledge_for(state.game_id)
-        horizon = self.horizon if self.horizon is not None else state.players
+        horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         started = time.perf_counter()
         deadline = started + self.budget if self.budget is not None else math.inf
         first_world = state.determinize(seat, self.rng.next64())
@@ -215,6 +219,8 @@ class MctsBot:
             results: list[tuple[tuple[Action, ...], float]] = []
             for plan in alive:
                 check_cancel(cancel)
+                if done_rounds and time.perf_counter() >= deadline:
+                    break  # out of time: this round is incomplete, so it does not count
                 world = state.determinize(seat, seed)
                 for action in plan:
                     apply_trusted(world, seat, action)
@@ -223,6 +229,8 @@ class MctsBot:
                 self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
                 results.append((plan, knowledge.rewards(world)[seat]))
                 count += 1
+            if len(results) < len(alive):
+                break
             for plan, reward in results:
                 totals[plan] += reward
                 rounds[plan] += 1
