@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -104,7 +104,7 @@ class _GatedBot:
     gate = threading.Event()
     started = threading.Event()
     cancelled = threading.Event()
-    seen: list[Any] = []
+    seen: ClassVar[list[Any]] = []
 
     def choose(self, state: Any, seat: int, cancel: Any = None) -> Any:
         _GatedBot.seen.append(state)
