@@ -13,8 +13,15 @@
     moves (:mod:`game.bots.mcts`); ``budget`` is its thinking time per decision in seconds
     (default 1.0).
 ``easy``, ``normal``, ``hard``
-    The lobby's difficulty levels (:data:`DIFFICULTIES`): greedy with noise, greedy, and mcts
-    with a budget.  ``budget`` overrides the hard level's thinking time.
+    The lobby's difficulty levels (:data:`DIFFICULTIES`): greedy with noise (a narrower plan
+    search, and a turn picked at random weighted by how good it looks), greedy, and the search
+    bot racing its best turns on common sampled worlds while looking ahead to its own next turn
+    (:func:`hard_bot`).  ``budget`` overrides the hard level's thinking time per turn.
+
+Only the first decision of a turn thinks; the bots cache the rest of their planned turn and
+answer the turn's later decisions at once.  While thinking they pause Python's cyclic garbage
+collector (:func:`game.bots.base.gc_paused`), whose full passes would otherwise add tenths of a
+second to a decision in a big process.
 
 Every bot has ``name`` and ``choose(state, seat, cancel=None) -> Action``
 (:class:`game.core.match.Bot`); ``cancel`` is anything with ``is_set()`` (a

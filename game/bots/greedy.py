@@ -25,7 +25,6 @@ from game.bots.base import (
     check_cancel,
     gc_paused,
     turn_continues,
-    view_key,
 )
 from game.bots.knowledge import Knowledge, knowledge_for
 from game.core.api import GameState
@@ -235,4 +234,4 @@ class GreedyBot:
         return plans[-1]
 
 
-__all__ = ["GreedyBot", "Plan", "TurnPlanner", "view_key"]
+__all__ = ["GreedyBot", "Plan", "TurnPlanner"]

@@ -14,9 +14,8 @@ The evaluation module may define (every name is optional):
     A typical points difference between a clearly better and a clearly worse position.  The
     search bot turns value margins into win chances with a logistic of ``margin / SCALE``.
 ``rollout_action(state, seat, actions, rng) -> Action``
-    A cheap, decent move for the search bot's playouts (the default is uniformly random).
-``order_actions(state, seat, actions) -> list[Action]``
-    The actions in the order the search should try them (most promising first).
+    A cheap, decent move for the search bot's playouts (the default is uniformly random); it
+    also decides which new action the tree tries first.
 ``position_key(state, seat) -> Hashable``
     Equal for two positions reached by the same moves of ``seat`` in a different order, so
     the turn planner can merge them.
@@ -41,7 +40,6 @@ from game.core.types import Action, Seat
 
 EvaluateAll = Callable[[GameState], list[float]]
 RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
-OrderActions = Callable[[GameState, Seat, list[Action]], list[Action]]
 PositionKey = Callable[[GameState, Seat], Hashable]
 
 
@@ -53,7 +51,6 @@ class Knowledge:
     evaluate_all: EvaluateAll
     scale: float
     rollout_action: RolloutAction
-    order_actions: OrderActions | None
     position_key: PositionKey | None
 
     def value(self, state: GameState, seat: Seat) -> float:
@@ -148,7 +145,6 @@ def knowledge_for(game_id: str) -> Knowledge:
         evaluate_all=hooks.get("evaluate_all") or _score_values(game),
         scale=float(hooks.get("SCALE", 5.0)),
         rollout_action=hooks.get("rollout_action") or random_rollout_action,
-        order_actions=hooks.get("order_actions"),
         position_key=hooks.get("position_key"),
     )
     _cache[key] = known

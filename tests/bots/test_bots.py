@@ -7,6 +7,7 @@ measured in ``bench/bots.py``, not here.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -282,3 +283,27 @@ def test_same_seed_same_kingdom_builder_game() -> None:
         return result.replay.actions, result.state.state_hash()
 
     assert play() == play()
+
+
+def test_simulate_accepts_bot_and_difficulty_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m game simulate`` seats greedy, mcts and the difficulty levels, with a budget."""
+    from game.cli import main
+
+    code = main(
+        [
+            "simulate",
+            "--game",
+            "kingdom-builder",
+            "--players",
+            "3",
+            "--bots",
+            "easy,normal,mcts",
+            "--budget",
+            "0.05",
+            "--json",
+        ]
+    )
+    assert code == 0
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert record["bots"] == ["easy", "normal", "mcts"]
+    assert len(record["scores"]) == 3

@@ -76,6 +76,18 @@ def type_text(app: App, text: str) -> None:
     app.step()
 
 
+def frame(app: App, pause: float = 0.002) -> None:
+    """One frame, then a short pause, as the real main loop's ``clock.tick`` gives.
+
+    The in-process host and the bot worker's reader run on other threads of this process.  A
+    loop that steps frames back to back (pygame releases and retakes the GIL inside every
+    draw call) starves those threads for seconds; the real loop sleeps between frames.
+    """
+    app.step()
+    if pause:
+        time.sleep(pause)
+
+
 def run_until(
     app: App, done: Callable[[], bool], timeout: float = 20.0, sleep: float = 0.002
 ) -> None:
@@ -85,6 +97,4 @@ def run_until(
         if time.monotonic() > deadline:
             names = [s.name for s in app.stack]
             raise AssertionError(f"timed out; scenes {names}")
-        app.step()
-        if sleep:
-            time.sleep(sleep)
+        frame(app, sleep)

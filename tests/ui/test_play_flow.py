@@ -13,7 +13,7 @@ import time
 import pygame
 
 from game.ui.app import App
-from tests.ui.conftest import click, click_at, press, run_until
+from tests.ui.conftest import click, click_at, frame, press, run_until
 
 
 def _setup_hot_seat(app: App) -> None:
@@ -97,7 +97,7 @@ def test_hot_seat_game_from_menu_to_results(app: App) -> None:
             click(app, "curtain_ready")
             continue
         if top.name != "game":
-            app.step()
+            frame(app)
             continue
         seat = top.shown  # type: ignore[attr-defined]
         msg = top.client.state_of(seat) if seat is not None else None  # type: ignore[attr-defined]
@@ -107,7 +107,7 @@ def test_hot_seat_game_from_menu_to_results(app: App) -> None:
             or not top.view.legal
             or seat in top.client.busy
         ):  # type: ignore[attr-defined]
-            app.step()
+            frame(app)
             continue
         _human_move(app, tried)
     assert curtains >= 2, "the curtain must come up between the two human seats"
