@@ -169,6 +169,9 @@ class KingdomBuilderState(GameState):
     rng: Rng
     _dec: Decision | None
     _scores: list[Score] | None
+    #: The seat-independent part of :meth:`view` for this position (``views.view`` fills it;
+    #: every change of the position clears it), so a host builds it once per action.
+    _view: dict[str, Any] | None
 
     # ---- construction --------------------------------------------------------------------
     @classmethod
@@ -214,6 +217,7 @@ class KingdomBuilderState(GameState):
         st.rng = rng
         st._dec = None
         st._scores = None
+        st._view = None
         return st
 
     def deal(self) -> None:
@@ -224,6 +228,7 @@ class KingdomBuilderState(GameState):
         for seat in range(self.n):
             self.hands[seat] = self.deck.pop()
         self.terrain = self.hands[self.cur]
+        self._view = None
 
     def clone(self) -> KingdomBuilderState:
         """A cheap independent copy: the board is shared, every mutable container copied."""
@@ -259,6 +264,7 @@ class KingdomBuilderState(GameState):
         st.rng = Rng(self.rng.state)
         st._dec = None
         st._scores = self._scores
+        st._view = None
         return st
 
     def determinize(self, seat: Seat | None, seed: int) -> KingdomBuilderState:
@@ -585,6 +591,7 @@ class KingdomBuilderState(GameState):
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         self._dec = None
         self._scores = None
+        self._view = None
         kind = action[0]
         if kind == "place":
             return self._do_place(action[1] * SIZE + action[2])

@@ -66,8 +66,22 @@ def _seat(st: KingdomBuilderState, s: int, show_hand: bool) -> dict[str, Any]:
 
 def view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
     """The plain-dict view of ``seat`` (``None``: a spectator); its fields are listed in
-    ``docs/kingdom-builder.md`` (section "View")."""
-    return _public(st, seat, lambda s: s == seat)
+    ``docs/kingdom-builder.md`` (section "View").
+
+    Everything but ``you`` and the seat's own hand is the same for every seat, so it is built
+    once per position and shared by the views of that position (a host sends one view per seat
+    after every action).  Treat a view as read-only.
+    """
+    shared = st._view
+    if shared is None:
+        shared = st._view = _public(st, None, lambda s: False)
+    out = dict(shared)
+    out["you"] = seat
+    if seat is not None and 0 <= seat < st.n and st.hands[seat] >= 0:
+        seats = list(shared["seats"])
+        seats[seat] = dict(seats[seat], hand=TERRAIN_CODES[st.hands[seat]])
+        out["seats"] = seats
+    return out
 
 
 def _public(
