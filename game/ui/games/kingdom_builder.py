@@ -22,6 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.kingdom_builder.board import NBRS, SIZE
+from game.kingdom_builder.scoring import CARDS
+from game.kingdom_builder.state import MOVE_TILES
 from game.ui import palette as pal
 from game.ui.games import kb_art as art
 from game.ui.games.base import Action, GameView, LogLine, SeatInfo
@@ -49,21 +52,9 @@ LOCATION_TYPES = (
     "Village",
     "Garden",
 )
-#: The ten base-game Kingdom Builder cards (KB §9.2), in rulebook order.
-CARD_NAMES = (
-    "Fishermen",
-    "Miners",
-    "Merchants",
-    "Workers",
-    "Discoverers",
-    "Knights",
-    "Hermits",
-    "Lords",
-    "Citizens",
-    "Farmers",
-)
+#: The ten base-game Kingdom Builder cards (KB §9.2), in rulebook order: the engine's list.
+CARD_NAMES = CARDS
 TERRAINS = "GCDFTWMKLN"
-MOVE_TILES = frozenset({"Barn", "Harbor", "Paddock", "Caravan"})
 #: Seconds per animation at speed 1.
 DROP_TIME = 0.42
 SLIDE_TIME = 0.5
@@ -115,17 +106,8 @@ def _hex(value: Any) -> Hex:
 
 
 def neighbours(r: int, c: int) -> list[Hex]:
-    """The six neighbours of (r, c) on an odd-r map (KB §2), inside the 20x20 map."""
-    odd = r & 1
-    out = [
-        (r, c - 1),
-        (r, c + 1),
-        (r - 1, c - 1 + odd),
-        (r - 1, c + odd),
-        (r + 1, c - 1 + odd),
-        (r + 1, c + odd),
-    ]
-    return [(a, b) for a, b in out if 0 <= a < 20 and 0 <= b < 20]
+    """The neighbours of (r, c) on the map (KB §2), from the engine's geometry."""
+    return [(n // SIZE, n % SIZE) for n in NBRS[r * SIZE + c]]
 
 
 def quadrant(r: int, c: int) -> int:
@@ -1172,7 +1154,9 @@ class KingdomBuilderView(GameView):
             tiles = v["seats"][you].get("tiles", [])
             if tiles:
                 pending = (turn.get("pending") or {}) if current == you else {}
-                heading = fonts.render(t("kb.panel.your_tiles"), px(13), pal.TEXT_DIM)
+                # "click to use" only while a tile can still be used (not at the game's end).
+                key = "kb.panel.your_tiles_held" if v.get("over") else "kb.panel.your_tiles"
+                heading = fonts.render(t(key), px(13), pal.TEXT_DIM)
                 surf.blit(heading, (px(4), y))
                 y += heading.get_height() + px(2)
                 bw = min(px(120), (w - px(6) * (len(tiles) - 1)) // max(1, len(tiles)))
