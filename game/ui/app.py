@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 FPS = 60
+#: Seconds the main loop sleeps after every frame, whatever the frame cost (see ``App.run``).
+IDLE_PER_FRAME = 0.001
 #: The design size: UI sizes given in code are pixels at 1280x800 and scale with the window.
 DESIGN = (1280, 800)
 
@@ -330,6 +332,11 @@ class App:
         while self.running and self.stack:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))
+            # The in-process host and the bot reader are threads of this process.  pygame
+            # releases and retakes the GIL inside its calls, which keeps a waiting thread from
+            # ever forcing a switch while frames run back to back (a slow machine: ``tick``
+            # then has no time left to sleep).  A short sleep each frame always lets them run.
+            time.sleep(IDLE_PER_FRAME)
         self.shutdown()
         return 0
 
