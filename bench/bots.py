@@ -13,7 +13,8 @@ of a 4-player game.  ``decision_s_max.<level>``: the longest decision of each di
 the strength games (easy: a few extra games of easy against greedy).
 
 Games run in 2 worker processes (the machine has 2 cores).  ``--quick`` runs a handful of games
-with a short hard budget, for smoke tests only.  The full run takes tens of minutes; run it alone::
+with a short hard budget, for smoke tests only.  The full run (200 + 100 + 20 games) takes
+about 35 minutes here; run it alone::
 
     python -m game bench --only bots
     python -m bench.bots --games 200 --matchup hard_vs_greedy   # one matchup, more games
@@ -214,7 +215,7 @@ def run(quick: bool) -> dict[str, float]:
     figures: dict[str, float] = {}
     strength_games = {"greedy_vs_random": 8, "hard_vs_greedy": 2, "easy_vs_greedy": 2}
     if not quick:
-        strength_games = {"greedy_vs_random": 200, "hard_vs_greedy": 200, "easy_vs_greedy": 20}
+        strength_games = {"greedy_vs_random": 200, "hard_vs_greedy": 100, "easy_vs_greedy": 20}
     hard_budget = 0.3 if quick else None
     for game_id in game_ids():
         prefix = "bots" if game_id == REFERENCE_GAME else f"bots.{game_id}"
