@@ -85,8 +85,9 @@ def test_hints_are_off_unless_the_table_allows_them(tiny: str, data_dir: Path) -
         assert _error(conns[1], {"t": "configure", "allow_hints": True}) == ErrorCode.NOT_OWNER
         conns[0].send({"t": "configure", "allow_hints": True})
         seen: list[dict[str, Any]] = []
-        while wait_for(conns[0], "lobby", seen)["settings"]["allow_hints"] is not True:
-            pass
+        lobby = wait_for(conns[0], "lobby", seen)
+        while lobby["settings"]["allow_hints"] is not True:  # earlier lobby frames may come first
+            lobby = wait_for(conns[0], "lobby", seen)
         assert _error(conns[0], {"t": "hint", "seq": 0}) == ErrorCode.NOT_STARTED
         conns[1].send({"t": "ready"})
         time.sleep(0.05)
