@@ -413,16 +413,22 @@ def test_quarry_second_wall_ends_the_action():
     assert len(legal(st)) == len(st.free[2])
 
 
-def test_quarry_unusable_when_all_25_walls_are_out():
+def _quarry_with_walls_out(out: int):
+    """Seat 0 beside the Quarry at (2, 4) on desert, with ``out`` walls already on the map
+    (far away, in rows 10-19)."""
     probe = position(sections=NB)
-    walls = filler(probe, 25, avoid=[(2, 5), (2, 6), (1, 4)], rows=range(10, 20))
-    st = position(
+    walls = filler(probe, out, avoid=[(2, 5), (2, 6), (1, 4)], rows=range(10, 20))
+    return position(
         sections=NB,
         settlements={0: [(2, 5)]},
         tiles={0: {(2, 4): "ready"}},
         terrain="D",
         walls=walls,
     )
+
+
+def test_quarry_unusable_when_all_25_walls_are_out():
+    st = _quarry_with_walls_out(25)
     assert st.walls_left == 0
     assert ("use", 2, 4) not in st.legal_actions(0)
 
@@ -604,15 +610,7 @@ def test_village_target_must_be_buildable():
 
 def test_quarry_with_one_wall_left_places_one():
     """KB §7 Quarry, 25 walls: with one wall left the action ends after it."""
-    probe = position(sections=NB)
-    walls = filler(probe, 24, avoid=[(2, 5), (2, 6), (1, 4)], rows=range(10, 20))
-    st = position(
-        sections=NB,
-        settlements={0: [(2, 5)]},
-        tiles={0: {(2, 4): "ready"}},
-        terrain="D",
-        walls=walls,
-    )
+    st = _quarry_with_walls_out(24)
     assert st.walls_left == 1
     play(st, ("use", 2, 4), ("wall", 2, 6))
     assert st.walls_left == 0 and st.pending is None

@@ -98,3 +98,17 @@ def run_until(
             names = [s.name for s in app.stack]
             raise AssertionError(f"timed out; scenes {names}")
         frame(app, sleep)
+
+
+def two_seat_table(server: Any) -> str:
+    """Open a 2-seat Kingdom Builder table on a :class:`game.ui.lan.LanServer`: seat 0 free,
+    seat 1 a random bot; it starts once seat 0 is taken.  Returns the table id."""
+    return str(
+        server.call(
+            lambda: (
+                server.hub.create_table(
+                    "kingdom-builder", 2, {}, bots=[None, "random"], autostart=True
+                ).table_id
+            )
+        )
+    )

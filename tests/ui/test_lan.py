@@ -10,7 +10,7 @@ import pygame
 
 from game.ui.app import App
 from game.ui.lan import LanServer
-from tests.ui.conftest import click, click_at, run_until
+from tests.ui.conftest import click, click_at, run_until, two_seat_table
 
 
 def _remote_player(port: int, table: str, name: str = "Remote") -> Any:
@@ -91,13 +91,7 @@ def test_join_screen_finds_a_host_and_joins(app: App, monkeypatch: Any) -> None:
 
     server = LanServer("Test host")
     try:
-        table = server.call(
-            lambda: (
-                server.hub.create_table(
-                    "kingdom-builder", 2, {}, bots=[None, "random"], autostart=True
-                ).table_id
-            )
-        )
+        table = two_seat_table(server)
         assert server.udp_port is not None
         monkeypatch.setenv("LANTERN_DISCOVERY_PROBE", f"127.0.0.1:{server.udp_port}")
         scene = app.push(JoinScene(app))

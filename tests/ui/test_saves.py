@@ -7,7 +7,7 @@ from typing import Any
 
 from game.ui.app import App
 from game.ui.client import SeatSpec, start_local_game
-from tests.ui.conftest import click, run_until
+from tests.ui.conftest import click, run_until, two_seat_table
 
 
 def test_continue_a_saved_game(app: App, env: Any) -> None:
@@ -58,13 +58,7 @@ def test_losing_the_host_returns_to_the_menu(app: App) -> None:
     app.push(MenuScene(app))
     server = LanServer("Going away")
     try:
-        table = server.call(
-            lambda: (
-                server.hub.create_table(
-                    "kingdom-builder", 2, {}, bots=[None, "random"], autostart=True
-                ).table_id
-            )
-        )
+        table = two_seat_table(server)
         join_lan_table(app, "127.0.0.1", server.port, table)
         run_until(app, lambda: app.top is not None and app.top.name == "game")
     finally:
