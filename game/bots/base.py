@@ -5,11 +5,13 @@
 checks it inside its search loops and raises :class:`BotCancelled` once it is set.  A game that
 is abandoned therefore never waits for a bot to finish thinking.
 
-**Turns.**  A *turn* of a seat is the run of its own consecutive decisions: it ends with the
-action after which the seat is no longer to move (for Kingdom Builder ``("end",)``, which also
-draws the next terrain card — a chance event).  Bots plan whole turns and cache the rest of the
-plan, keyed by the digest of what the seat will see after each planned action, so the later
-decisions of a turn are instant.  A cached action is used only if it is legal again.
+**Turns.**  A *turn* is what the contract's :meth:`~game.core.api.GameState.turn_id` says it
+is: a seat's turn goes on while the seat is still to move *and* the turn id is the one the turn
+started with.  A seat that moves again right after its own turn (Glen More's hindmost figure)
+starts a new turn — with whatever the game drew in between, which a plan made before the draw
+cannot know — so no plan ever runs across a turn boundary.  Bots plan whole turns and cache the
+rest of the plan, keyed by the digest of what the seat will see after each planned action, so
+the later decisions of a turn are instant.  A cached action is used only if it is legal again.
 """
 
 from __future__ import annotations
@@ -58,18 +60,19 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def turn_continues(state: GameState, seat: Seat) -> bool:
-    """Whether ``seat`` still has to act in its current turn."""
-    return not state.is_over() and seat in state.to_move()
+def turn_continues(state: GameState, seat: Seat, turn: int) -> bool:
+    """Whether ``seat``'s turn that began with turn id ``turn`` goes on in ``state``."""
+    return not state.is_over() and state.turn_id() == turn and seat in state.to_move()
 
 
 def apply_trusted(state: GameState, seat: Seat, action: Action) -> None:
     """Apply an action taken from ``state.legal_actions(seat)`` without checking it again.
 
-    :meth:`GameState._apply` is the contract's unchecked path; bots use it in their inner
-    loops because every action they apply there came from the legal list of that very state.
+    :meth:`GameState.apply_unchecked` is the contract's unchecked path; bots use it in their
+    inner loops because every action they apply there came from the legal list of that very
+    state.
     """
-    state._apply(seat, action)
+    state.apply_unchecked(seat, action)
 
 
 def view_key(state: GameState, seat: Seat) -> str:
@@ -96,9 +99,10 @@ class PlanCache:
         if len(plan) < 2:
             return
         copy = world.clone()
+        turn = copy.turn_id()
         for i, action in enumerate(plan[:-1]):
             apply_trusted(copy, seat, action)
-            if not turn_continues(copy, seat):
+            if not turn_continues(copy, seat, turn):
                 return
             self._steps[view_key(copy, seat)] = plan[i + 1]
 

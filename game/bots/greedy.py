@@ -92,6 +92,7 @@ class TurnPlanner:
         a random order from ``rng``."""
         value = self.knowledge.value
         key_of = self.knowledge.position_key
+        turn = state.turn_id()
         done: list[tuple[float, int, tuple[Action, ...]]] = []
         self.evals = 0
         deadline = (
@@ -124,7 +125,7 @@ class TurnPlanner:
                     plan = (*actions, action)
                     self.evals += 1
                     v = value(child, seat)
-                    if not turn_continues(child, seat):
+                    if not turn_continues(child, seat, turn):
                         if key_of is not None:
                             key = key_of(child, seat)
                             if key in finished:

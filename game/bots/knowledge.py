@@ -98,13 +98,14 @@ def random_rollout_action(state: GameState, seat: Seat, actions: list[Action], r
 def _score_values(game: Game) -> EvaluateAll:
     """Per-seat values when the game has no ``evaluation`` module.
 
-    A game that overrides :meth:`Game.evaluate` is asked once per seat; otherwise the live
-    totals of :meth:`GameState.scores` are the values.
+    A game that overrides :meth:`Game.evaluate` is asked once per seat; otherwise the totals of
+    :meth:`GameState.preview_scores` (the banked scores unless the game projects) are the
+    values.
     """
     if type(game).evaluate is Game.evaluate:
 
         def live_totals(state: GameState) -> list[float]:
-            return [float(s["total"]) for s in state.scores()]
+            return [float(s["total"]) for s in state.preview_scores()]
 
         return live_totals
 
@@ -116,7 +117,7 @@ def _score_values(game: Game) -> EvaluateAll:
 
 def _evaluation_module(game_id: str) -> ModuleType | None:
     """The game's ``evaluation`` module, or ``None`` if the game has none."""
-    package = registry._MODULES.get(game_id)
+    package = registry.module_of(game_id)
     if package is None:
         return None
     name = f"{package}.evaluation"
@@ -133,7 +134,7 @@ _cache: dict[tuple[str, str | None], Knowledge] = {}
 
 def knowledge_for(game_id: str) -> Knowledge:
     """The evaluation hooks of the game ``game_id`` (cached)."""
-    key = (game_id, registry._MODULES.get(game_id))
+    key = (game_id, registry.module_of(game_id))
     known = _cache.get(key)
     if known is not None:
         return known

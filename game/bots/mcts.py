@@ -222,9 +222,10 @@ class MctsBot:
                 if done_rounds and time.perf_counter() >= deadline:
                     break  # out of time: this round is incomplete, so it does not count
                 world = state.determinize(seat, seed)
+                turn = world.turn_id()
                 for action in plan:
                     apply_trusted(world, seat, action)
-                ends = 0 if turn_continues(world, seat) else 1
+                ends = 0 if turn_continues(world, seat, turn) else 1
                 playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
                 self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
                 results.append((plan, knowledge.rewards(world)[seat]))
@@ -289,6 +290,7 @@ class MctsBot:
         path: list[_Node] = []
         root.visits += 1
         rng = self.rng
+        turn = world.turn_id()
         if macro:
             node, plan = self._select(root, list(root.children))
             for action in plan:
@@ -298,14 +300,15 @@ class MctsBot:
             expanded = False
         else:
             node, expanded = self._step(root, world, seat, path, knowledge)
-            ends = 0 if turn_continues(world, seat) else 1
+            ends = 0 if turn_continues(world, seat, turn) else 1
         # Tree policy: walk down existing nodes until one is added.
         while (
             not expanded and len(path) < self.tree_depth and ends < horizon and not world.is_over()
         ):
             mover = world.to_move()[0]
+            turn = world.turn_id()
             node, expanded = self._step(node, world, mover, path, knowledge)
-            if not turn_continues(world, mover):
+            if world.turn_id() != turn:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
         rewards = knowledge.rewards(world)
@@ -332,18 +335,19 @@ class MctsBot:
         rollout_action = knowledge.rollout_action
         while ends < horizon and not world.is_over():
             mover = world.to_move()[0]
+            turn = world.turn_id()
             if mover == seat and plan_own_turns and self.playout_plan_evals:
                 planner = TurnPlanner(knowledge, beam=2, max_evals=self.playout_plan_evals)
                 plans = planner.plans(world, mover, rng)
                 if plans:
                     for action in plans[0].actions:
                         apply_trusted(world, mover, action)
-                    if not turn_continues(world, mover):
+                    if world.turn_id() != turn:
                         ends += 1
                     continue
             actions = world.legal_actions(mover)
             apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
-            if not turn_continues(world, mover):
+            if world.turn_id() != turn:
                 ends += 1
 
     def _step(

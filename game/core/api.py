@@ -23,10 +23,29 @@ village placement, its final-scoring assignment) return several seats; each of t
 actions independently and the state keeps what was chosen hidden until all have committed.
 Kingdom Builder always has exactly one seat to move.
 
-**Multi-step turns** (Kingdom Builder's tile actions, Keyflower's transport and upgrades,
-Glen More's activations in a chosen order) are sequences of small actions: the state keeps a
+**Turns.** :meth:`GameState.turn_id` names the current *turn*: one seat's run of decisions in
+sequential play, or a whole simultaneous phase (every seat's commitments until they are
+resolved).  It changes exactly when a turn ends — also when the same seat moves again next, as on
+Glen More's track — and never inside a turn.  Bots plan "until my turn ends", the host's undo
+stays inside the current turn, and the client marks whose turn it is, all from this one number
+instead of guessing from :meth:`GameState.to_move`.
+
+**Automatic steps** (Glen More's neutral die figure, Keyflower's end-of-season bookkeeping, Kingdom
+Builder's card draw) resolve inside :meth:`GameState.apply` of the action that triggers them;
+``to_move()`` never names a seat that has nothing to decide, and it is empty only when the game is
+over.
+
+**Multi-step turns** (Kingdom Builder's tile actions, Keyflower's bids and transport, Glen More's
+payment and activations in a chosen order) are sequences of small actions: the state keeps a
 pending decision and ``legal_actions`` lists only what may come next.  Every legal action can
-be completed, so a player can never walk into a dead end.
+be completed, so a player can never walk into a dead end.  A large choice is built one field at
+a time (``docs/architecture.md``, "Large choices step by step"), so a legal list stays within a
+few hundred entries.
+
+**Scores.** :meth:`GameState.scores` is what each seat has *banked*; it is final once the game is
+over.  :meth:`GameState.preview_scores` is an optional projection for a live preview (Kingdom
+Builder: "if the game ended now"); games whose projection is expensive keep it cheap or leave the
+default (the banked scores).
 
 **Randomness** comes only from ``state.rng``.  The same (game, players, options, seed) and the
 same actions give the same game, bit for bit; a replay is just those inputs.
@@ -34,7 +53,9 @@ same actions give the same game, bit for bit; a replay is just those inputs.
 **Secrets.** :meth:`GameState.view` gives what one seat may see (``None`` = a spectator).  The
 RNG state never appears in a view.  :meth:`GameState.determinize` gives a copy in which
 everything ``seat`` cannot see is resampled and the RNG reseeded — the only kind of state a bot
-is handed, so a bot cannot read another seat's hand or the order of a deck.
+is handed, so a bot cannot read another seat's hand or the order of a deck.  Choices that
+seats have committed in a simultaneous phase but that are not revealed yet are secrets too:
+``determinize`` resamples them for the other seats, keeping the public fact that they were made.
 """
 
 from __future__ import annotations
@@ -106,6 +127,18 @@ class GameState(ABC):
         """Seats that may act now, in seat order; empty when the game is over."""
 
     @abstractmethod
+    def turn_id(self) -> int:
+        """The number of the current turn; it changes exactly when a turn ends.
+
+        A *turn* is one seat's run of consecutive decisions in sequential play, or a whole
+        simultaneous phase (every deciding seat's commitments up to their resolution).  The
+        number grows by at least one at every end of a turn — even when the same seat is to
+        move next (Glen More) — and stays the same for every action inside a turn, so
+        ``seat in to_move() and turn_id() == before`` means "``seat``'s turn goes on".
+        Saved with the state (``to_dict``), so it survives a save and a determinized copy.
+        """
+
+    @abstractmethod
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (empty if it is not that seat's decision).
 
@@ -146,9 +179,19 @@ class GameState(ABC):
             raise self.explain_illegal(seat, act)
         return self._apply(seat, act)
 
+    def apply_unchecked(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply ``action`` *without* checking it: the fast path of searching bots.
+
+        Only for an action taken from ``self.legal_actions(seat)`` of this very state (a bot
+        playing out its own legal lists).  Anything else — a player's input, a saved file, a
+        message — goes through :meth:`apply`, which validates first.  An illegal action here
+        corrupts the state.
+        """
+        return self._apply(seat, action)
+
     @abstractmethod
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        """Apply a legal action (already validated) and return its events."""
+        """Apply a legal action (already validated) and return its events (the games' hook)."""
 
     # ---- the end -----------------------------------------------------------------------
     @abstractmethod
@@ -157,14 +200,27 @@ class GameState(ABC):
 
     @abstractmethod
     def scores(self) -> list[Score]:
-        """Each seat's score by category, with ``"total"``.
+        """Each seat's *banked* points by category, with ``"total"``.
 
-        Before the end this is the score *if the game ended now* (the live preview players
-        expect); after the end it is the final score.
+        Before the end: the points a seat has already earned for good (Glen More's scoring
+        rounds, Kingdom Builder's Nomads gold).  After the end: the final score.  Categories are
+        the same before and after the end, so a results table can be drawn at any time.
         """
 
+    def preview_scores(self) -> list[Score]:
+        """A projection for a live preview (documented per game); the banked scores by default.
+
+        Kingdom Builder: the score *if the game ended now*.  Must be cheap enough for every
+        view; a game whose exact projection is expensive (Keyflower's final assignment) gives an
+        estimate or keeps this default.  Never used to decide the winner.
+        """
+        return self.scores()
+
     def winners(self) -> list[Seat]:
-        """Seats with the highest total; ties share the win (no game here has a tie-breaker)."""
+        """Seats with the highest total; ties share the win (no game here has a tie-breaker).
+
+        Meaningful once the game is over (before that it names the current leaders).
+        """
         totals = [s["total"] for s in self.scores()]
         best = max(totals)
         return [seat for seat, t in enumerate(totals) if t == best]
@@ -218,13 +274,15 @@ class GameState(ABC):
     def report(self) -> dict[str, Any]:
         """The JSON object ``python -m game show --json`` prints (documented per game).
 
-        The base has ``game``, ``players``, ``to_move``, ``over``, ``scores`` and ``winners``;
+        The base has ``game``, ``players``, ``to_move``, ``turn``, ``over``, ``scores`` and
+        ``winners``;
         games add their own fields (Kingdom Builder: ``board``, ``settlements``, ...).
         """
         return {
             "game": self.game_id,
             "players": self.players,
             "to_move": list(self.to_move()),
+            "turn": self.turn_id(),
             "over": self.is_over(),
             "scores": self.scores(),
             "winners": self.winners() if self.is_over() else [],
@@ -263,6 +321,14 @@ class Game(ABC):
     #: Bumped whenever a rules change would make old replays play out differently.
     rules_version: int
     options: tuple[OptionSpec, ...] = field(default=())
+    #: Traits the host and the client ask instead of inspecting views (see
+    #: ``docs/architecture.md``, "Game traits"):
+    #: several seats may be in ``to_move()`` at once, each choosing without seeing the others;
+    simultaneous: bool = False
+    #: a seat holds something other seats may not see (hot-seat puts a curtain between seats);
+    secrets: bool = True
+    #: the game draws at random during play (events with ``"reveal"`` close the undo window).
+    chance: bool = True
 
     @abstractmethod
     def new(self, players: int, options: Options | None, seed: int) -> GameState:
@@ -281,10 +347,11 @@ class Game(ABC):
     def evaluate(self, state: GameState, seat: Seat) -> float:
         """How good ``state`` looks for ``seat`` (used by the greedy and search bots).
 
-        The default is the live score margin: ``seat``'s total minus the best other total.
-        Games override it with knowledge of their own (see each game's ``evaluation`` module).
+        The default is the previewed score margin (:meth:`GameState.preview_scores`): ``seat``'s
+        total minus the best other total.  Games override it with knowledge of their own (see
+        each game's ``evaluation`` module).
         """
-        totals = [s["total"] for s in state.scores()]
+        totals = [s["total"] for s in state.preview_scores()]
         others = [t for i, t in enumerate(totals) if i != seat]
         return float(totals[seat] - (max(others) if others else 0))
 
@@ -297,4 +364,9 @@ class Game(ABC):
             "max_players": self.max_players,
             "rules_version": self.rules_version,
             "options": [o.to_dict() for o in self.options],
+            "traits": {
+                "simultaneous": self.simultaneous,
+                "secrets": self.secrets,
+                "chance": self.chance,
+            },
         }

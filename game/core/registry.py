@@ -1,9 +1,12 @@
 """Games by id.
 
 Each entry names the module that defines the game's :class:`~game.core.api.Game` object as
-``GAME``; the module is imported on first use, so listing games stays cheap.  Keyflower
-(``keyflower``) and Glen More (``glen-more``) join this table when their engines land; until
-then :func:`get_game` says so clearly instead of failing on an import.
+``GAME``; the module is imported on first use, so listing games stays cheap.  Games planned but
+not yet playable are listed in :data:`PLANNED`, so :func:`get_game` says so clearly instead of
+failing on an import.
+
+Tests and new games add entries with :func:`register` (and take them away with
+:func:`unregister`); nothing outside this module touches its tables.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ PLANNED: dict[str, str] = {
     "glen-more": "Glen More",
 }
 
+#: Ids registered by :func:`register` that stay out of menus (test games).
+_HIDDEN: set[str] = set()
+
 _cache: dict[str, Game] = {}
 
 
@@ -30,8 +36,41 @@ class UnknownGame(GameError):
     """A game id that is not in the registry."""
 
 
+def register(game_id: str, module: str, *, listed: bool = True) -> None:
+    """Register the game ``game_id`` whose ``GAME`` lives in the module named ``module``.
+
+    ``listed=False`` keeps it out of :func:`game_ids` (menus, "every game" loops of the tools)
+    while :func:`get_game` still finds it — for test games.  The conformance kit
+    (``tests/conformance``) runs over :func:`registered_ids`, listed or not.
+    """
+    _MODULES[game_id] = module
+    _cache.pop(game_id, None)
+    if listed:
+        PLANNED.pop(game_id, None)
+        _HIDDEN.discard(game_id)
+    else:
+        _HIDDEN.add(game_id)
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game registered with :func:`register` (tests clean up with this)."""
+    _MODULES.pop(game_id, None)
+    _HIDDEN.discard(game_id)
+    _cache.pop(game_id, None)
+
+
+def module_of(game_id: str) -> str | None:
+    """The module name registered for ``game_id`` (``None`` if there is none)."""
+    return _MODULES.get(game_id)
+
+
 def game_ids() -> list[str]:
-    """Ids of every playable game, in menu order."""
+    """Ids of every playable game, in menu order (test games left out)."""
+    return [g for g in _MODULES if g not in _HIDDEN]
+
+
+def registered_ids() -> list[str]:
+    """Ids of every registered game, test games included."""
     return list(_MODULES)
 
 

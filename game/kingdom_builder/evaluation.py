@@ -272,7 +272,7 @@ class Evaluator:
         """Every seat's value in points."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
         if st.over:
-            return [float(row["total"]) for row in st.scores()]
+            return [float(row["total"]) for row in st.preview_scores()]
         board = st.board
         w = self.weights
         left = turns_left(st)

@@ -300,6 +300,11 @@ class KingdomBuilderState(GameState):
     def to_move(self) -> tuple[Seat, ...]:
         return () if self.over else (self.cur,)
 
+    def turn_id(self) -> int:
+        """KB §4: one turn per seat per round, in seat order from the start seat; the last
+        turn's end (the game's end) counts as well."""
+        return self.round * self.n + (self.cur - self.start) % self.n + (1 if self.over else 0)
+
     def is_over(self) -> bool:
         return self.over
 
@@ -764,7 +769,21 @@ class KingdomBuilderState(GameState):
 
     # ---- scores -------------------------------------------------------------------------
     def scores(self) -> list[Score]:
-        """KB §9: castles + the 3 cards (+ in-play gold with Nomads).  Live before the end."""
+        """KB §9: the banked points — castles and the 3 cards count only at the end of the game
+        (0 before), gold earned during play (Nomads cards) counts at once."""
+        if self.over:
+            return self.preview_scores()
+        rows = []
+        for row in self.preview_scores():
+            banked = {k: 0 for k in row}
+            if "gold" in row:
+                banked["gold"] = banked["total"] = row["gold"]
+            rows.append(banked)
+        return rows
+
+    def preview_scores(self) -> list[Score]:
+        """KB §9: castles + the 3 cards (+ gold), *if the game ended now* (the live preview);
+        the final score once the game is over."""
         if self._scores is None:
             self._scores = score_table(self.board, self.homes, self.cards, self.gold)
         return [dict(row) for row in self._scores]

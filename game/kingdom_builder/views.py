@@ -116,6 +116,7 @@ def _public(
         "turn": _turn(st),
         "seats": [_seat(st, s, shows(s)) for s in range(st.n)],
         "scores": st.scores(),
+        "preview": st.preview_scores(),
     }
     if st.over:
         # What each category scored, to draw on the map (only at the end: views stay small).
@@ -188,7 +189,7 @@ def report_text(st: KingdomBuilderState) -> str:
             + (f", using {st.board.location_type[st.pending[0]]}" if st.pending else "")
             + (", end triggered" if st.end_triggered else "")
         )
-    scores = st.scores()
+    scores = st.preview_scores()
     cats = [k for k in scores[0] if k != "total"]
     width = max(len(c) for c in [*cats, "total", "supply"]) + 1
     lines.append("seat  " + "".join(f"{c:>{width}}" for c in ["supply", *cats, "total"]))

@@ -56,7 +56,7 @@ def test_the_score_part_is_the_live_score(cards: list[str]) -> None:
         state = walk(seed, 20 * seed + 5, cards=cards)
         counts = ev._sector_counts(state)
         lords = ev._lords_scores(counts) if "Lords" in cards else [0] * state.players
-        for seat, row in enumerate(state.scores()):
+        for seat, row in enumerate(state.preview_scores()):
             own = evaluator._own_score(state.board, state.cards, state.homes[seat])
             assert own + lords[seat] == row["total"]
 

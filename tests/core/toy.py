@@ -36,6 +36,9 @@ class ToyState(GameState):
     def to_move(self) -> tuple[Seat, ...]:
         return () if self.pile == 0 else (self.current,)
 
+    def turn_id(self) -> int:
+        return -self.pile  # every action ends a turn and takes at least one token
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.to_move():
             return []

@@ -44,6 +44,9 @@ class TinyState(GameState):
     def to_move(self) -> tuple[Seat, ...]:
         return () if self.over else (self.current,)
 
+    def turn_id(self) -> int:
+        return self.round * self.n + self.current + self.over
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.over or seat != self.current:
             return []

@@ -519,7 +519,7 @@ class KingdomBuilderView(GameView):
             if rect.collidepoint(pos):
                 you = self.view.get("you")
                 if you is None:
-                    scores = self.view.get("scores", [])
+                    scores = self.view.get("preview") or self.view.get("scores", [])
                     you = max(range(len(scores)), key=lambda s: scores[s].get("total", 0))
                 return (key, int(you))
         return None
@@ -1253,7 +1253,7 @@ class KingdomBuilderView(GameView):
         row_h = px(40)
         current = v.get("current")
         you = v.get("you")
-        scores = v.get("scores", [])
+        scores = v.get("preview") or v.get("scores", [])
         show_scores = self.app.settings.score_preview or v.get("over")
         for seat_view in seats:
             s = seat_view["seat"]
@@ -1337,7 +1337,7 @@ class KingdomBuilderView(GameView):
         w = self.panel_rect.width
         ox, oy = self.panel_rect.topleft
         cats = self._categories()
-        scores = v.get("scores", [])
+        scores = v.get("preview") or v.get("scores", [])
         show_scores = self.app.settings.score_preview or v.get("over")
         avail_h = self.panel_rect.height - y
         if avail_h <= px(30):

@@ -42,6 +42,9 @@ class TinyState(GameState):
     def to_move(self) -> tuple[Seat, ...]:
         return () if self.over else (self.current,)
 
+    def turn_id(self) -> int:
+        return -len(self.deck) + self.over  # every play ends a turn and draws a card
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.over or seat != self.current:
             return []
