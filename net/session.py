@@ -680,6 +680,7 @@ class Session:
             "table": self.table_id,
             "seq": self.seq,
             "turn": state.turn_id(),
+            "decision": self.decision_seq(seat) if seat is not None else None,
             "view": state.view(seat),
             "events": state.visible_events(events, seat),
             "to_move": to_move,

@@ -156,7 +156,7 @@ def test_undo_history_never_reaches_a_message(tiny: str) -> None:
     message = s.state_message(0, [])
     assert message["can_undo"] is True
     assert set(message) == {
-        "t", "table", "seq", "turn", "view", "events", "to_move", "legal", "last_action",
+        "t", "table", "seq", "turn", "decision", "view", "events", "to_move", "legal", "last_action",
         "can_undo", "over", "waiting",
     }  # fmt: skip
     assert message["view"] == s.state.view(0)

@@ -308,7 +308,7 @@ class BidRaceState(GameState):
         other = self.clone()
         rng = Rng(derive_seed(seed, "testgame-determinize"))
         others = [s for s in range(self.n) if s != seat]
-        pool = other.deck + [other.hands[s] for s in others]
+        pool = sorted(other.deck + [other.hands[s] for s in others])  # what seat cannot tell apart
         rng.shuffle(pool)
         for s in others:
             other.hands[s] = pool.pop()
