@@ -78,6 +78,7 @@ class ErrorCode:
     ILLEGAL = "illegal"  # the rules refuse the action (the text names the rule)
     UNDO_REFUSED = "undo_refused"
     HINTS_OFF = "hints_off"  # a hint at a table that does not allow them
+    HINT_LIMIT = "hint_limit"  # too many hints too fast for one seat
     FLOOD = "flood"  # too many messages too fast (fatal)
     IDLE = "idle"  # silent for too long (fatal)
     BUSY = "busy"  # the host has too many connections (fatal)
@@ -310,8 +311,15 @@ def action(name: str, v: Any) -> tuple[Any, ...]:
 
 
 def options_map(name: str, v: Any) -> dict[str, Any]:
+    """Game options: at most 64, each a scalar or a list of at most 64 scalars (no deeper)."""
     if not isinstance(v, dict) or len(v) > 64:
         raise _bad(name, "a map of at most 64 game options")
+    for key, value in v.items():
+        if isinstance(value, list):
+            if len(value) > 64 or any(isinstance(x, (list, dict)) for x in value):
+                raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
+        elif isinstance(value, dict):
+            raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
     return dict(v)
 
 
