@@ -134,12 +134,18 @@ class Replay:
 
     # ---- building and running ---------------------------------------------------------
     def new_state(self) -> GameState:
-        """The game's first position; :class:`BadState` for a game this program does not
-        have, or a player count or options the game refuses."""
+        """The game's first position.  :class:`BadState` for a game this program does not have,
+        a file recorded with other rules (``rules_version``), or a player count or options the
+        game refuses."""
         try:
             game = get_game(self.game)
         except UnknownGame as exc:
             raise BadState(str(exc)) from None
+        if self.rules_version and self.rules_version != game.rules_version:
+            raise BadState(
+                f"replay was recorded with {self.game} rules version {self.rules_version}, "
+                f"this program has version {game.rules_version}"
+            )
         try:
             return game.new(self.players, dict(self.options), self.seed)
         except GameError as exc:
@@ -164,33 +170,32 @@ class Replay:
             yield state
 
     def state_at(self, step: int | None = None) -> GameState:
-        """The state after ``step`` actions (all of them if ``None``)."""
+        """The state after ``step`` actions (all of them if ``None``).
+
+        At the end of a finished game the state must match the recorded final hash
+        (:class:`BadState` otherwise: the file's actions do not give its result).
+        """
         n = len(self.actions) if step is None else step
         if not 0 <= n <= len(self.actions):
             raise BadState(f"step {n} is outside 0..{len(self.actions)}")
         for i, state in enumerate(self.states()):
             if i == n:
+                if n == len(self.actions) and self.final_hash is not None:
+                    found = state.state_hash()
+                    if found != self.final_hash:
+                        raise BadState(
+                            f"final state hash {found} differs from the recorded {self.final_hash}"
+                        )
                 return state
         raise AssertionError("unreachable")
 
     def verify(self) -> GameState:
         """Re-run every action and check the final hash; return the final state.
 
-        Raises :class:`BadState` if an action is illegal, the rules version differs, or the
-        final state does not match the recorded hash.
+        Raises :class:`BadState` if the game is unknown, the rules version differs, an action is
+        illegal, or the final state does not match the recorded hash.
         """
-        game = get_game(self.game)
-        if self.rules_version and self.rules_version != game.rules_version:
-            raise BadState(
-                f"replay was recorded with {self.game} rules version {self.rules_version}, "
-                f"this program has version {game.rules_version}"
-            )
-        state = self.state_at(None)
-        if self.final_hash is not None and state.state_hash() != self.final_hash:
-            raise BadState(
-                f"final state hash {state.state_hash()} differs from the recorded {self.final_hash}"
-            )
-        return state
+        return self.state_at(None)
 
     # ---- files --------------------------------------------------------------------------
     def body(self) -> dict[str, Any]:
