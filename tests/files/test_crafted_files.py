@@ -434,7 +434,10 @@ value = st.recursive(
 
 
 def paths(item: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Paths to the parts of ``item`` (at most 8 deep; a few items of long lists)."""
     out = [prefix]
+    if len(prefix) >= 8:
+        return out
     if isinstance(item, dict):
         for k, v in item.items():
             out += paths(v, (*prefix, k))
@@ -445,25 +448,28 @@ def paths(item: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-def mutate(body: dict[str, Any], path: tuple[Any, ...], how: str, new: Any, key: str) -> Any:
-    body = copy.deepcopy(body)
+def mutate(body: Any, path: tuple[Any, ...], how: str, new: Any, key: str) -> Any:
+    """``body`` with the part at ``path`` replaced, removed or given something more; only the
+    containers along the path are copied (the rest may be nested too deep to copy)."""
     if not path:
-        return new if how == "replace" else {**body, key: new}
-    parent: Any = body
-    for step in path[:-1]:
-        parent = parent[step]
-    last = path[-1]
-    if how == "replace":
-        parent[last] = new
+        if how == "replace" or not isinstance(body, dict):
+            return new
+        return {**body, key: new}
+    node: Any = dict(body) if isinstance(body, dict) else list(body)
+    step, rest = path[0], path[1:]
+    if rest:
+        node[step] = mutate(node[step], rest, how, new, key)
+    elif how == "replace":
+        node[step] = new
     elif how == "remove":
-        del parent[last]
-    elif isinstance(parent[last], dict):
-        parent[last][key] = new
-    elif isinstance(parent[last], list):
-        parent[last].append(new)
+        del node[step]
+    elif isinstance(node[step], dict):
+        node[step] = {**node[step], key: new}
+    elif isinstance(node[step], list):
+        node[step] = [*node[step], new]
     else:
-        parent[last] = [parent[last], new]
-    return body
+        node[step] = [node[step], new]
+    return node
 
 
 def check_file(data: bytes, tools: bool, tmp: Path | None = None, capsys: Any = None) -> None:
