@@ -7,7 +7,7 @@ the live ``scores``.  What a click does comes only from the seat's ``legal`` lis
 
 * ``("place", r, c)`` / ``("move_from", r, c)`` / ``("wall", r, c)`` — a highlighted hex;
 * ``("use", lr, lc)`` — one of the seat's tile buttons (or the location hex it came from);
-* ``("stop",)`` and ``("end",)`` — buttons of the game scene.
+* ``("stop",)`` and ``("end",)`` — the view's buttons "Stop" and "End turn" in the top bar.
 
 The static layer (terrain, castles, locations, section borders) is drawn once per layout into
 one surface; each frame blits it and draws only settlements, walls, highlights and animations.
@@ -27,9 +27,9 @@ from game.kingdom_builder.scoring import CARDS
 from game.kingdom_builder.state import MOVE_TILES
 from game.ui import palette as pal
 from game.ui.games import kb_art as art
-from game.ui.games.base import Action, GameView, LogLine, SeatInfo
+from game.ui.games.base import Action, GameView, LogLine, Regions, SeatInfo, ViewButton
 from game.ui.hexlayout import HexLayout
-from game.ui.i18n import has, t
+from game.ui.i18n import has, lazy, t
 from game.ui.tween import Tween, arc, ease_in_out, ease_out_bounce, ease_out_cubic
 
 if TYPE_CHECKING:
@@ -269,13 +269,20 @@ class KingdomBuilderView(GameView):
         self.show_private = True
 
     # ---- layout ----------------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
-        super().layout(board, panel)
-        inner = board.inflate(-4, -4)
+    def board_extent(self) -> tuple[float, float]:
+        """The 20x20 odd-r map in hex radii (``HexLayout.extent(20, 20)``, rounded as the
+        table has always been laid out)."""
+        return (35.5, 30.5)
+
+    def layout(self, area: pygame.Rect, log_height: int) -> Regions:
+        """The map left, as large as the window allows; the panel right, the log under it."""
+        regions = super().layout(area, log_height)
+        inner = self.board_rect.inflate(-4, -4)
         self.hexes = HexLayout.fit((inner.x, inner.y, inner.width, inner.height))
         self.finish_animations()
         self.static = None
         self.panel_surf = None
+        return regions
 
     # ---- state -----------------------------------------------------------------------------
     def set_seats(self, seats: list[SeatInfo]) -> None:
@@ -651,8 +658,23 @@ class KingdomBuilderView(GameView):
             return t("kb.status.tiles_or_end")
         return t("kb.status.end")
 
-    def extra_actions(self) -> list[tuple[Action, str]]:
-        return [(("stop",), t("kb.action.stop"))] if ("stop",) in self.legal else []
+    def buttons(self) -> list[ViewButton]:
+        """End turn (Enter; enabled when ``("end",)`` is legal), and Stop while a tile action
+        may stop early (``("stop",)`` is legal)."""
+        out = [
+            ViewButton(
+                "end_turn",
+                lazy("game.end_turn"),
+                ("end",),
+                hint="Enter",
+                primary=True,
+                enabled=("end",) in self.legal,
+                width=150,
+            )
+        ]
+        if ("stop",) in self.legal:
+            out.append(ViewButton("stop", lazy("kb.action.stop"), ("stop",)))
+        return out
 
     def describe_action(self, action: Action) -> str:
         kind = action[0]
