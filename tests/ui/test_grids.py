@@ -101,7 +101,11 @@ def test_zoom_keeps_the_point_under_the_mouse() -> None:
 
 
 @given(
-    row=coords, col=coords, size=st.floats(3, 90), dx=st.floats(0, 0.999), dy=st.floats(0, 0.999)
+    row=coords,
+    col=coords,
+    size=st.floats(3, 90),
+    dx=st.floats(0.001, 0.999),
+    dy=st.floats(0.001, 0.999),
 )
 def test_square_cells_both_ways(row: int, col: int, size: float, dx: float, dy: float) -> None:
     grid = SquareGrid((-17.5, 42.0), size)
