@@ -29,7 +29,7 @@ import msgpack
 from game.core.wire import WireError, as_action, to_plain
 
 #: Bumped whenever a message changes shape; a host refuses clients of another version.
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 #: Size of the length prefix of a frame.
 HEADER_BYTES: Final = 4
 #: Largest frame either side sends (a full Kingdom Builder view is a few KB).
@@ -366,9 +366,12 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "seq": Field(SEQ, doc="the seq of the state the action was chosen in"),
         "action": Field(action),
     },
-    "undo": {"seq": Field(SEQ)},
+    "undo": {
+        "seq": Field(SEQ, doc="the seq of the state the undo was asked in"),
+        "turn": Field(boolean, False, "take back all of the seat's moves this turn"),
+    },
     "sample": {"seq": Field(SEQ)},
-    "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's turn)")},
+    "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's decision)")},
     "chat": {"text": Field(text(1, MAX_CHAT))},
     "ping": {"n": Field(integer(-(2**62), 2**62), False, "echoed in the pong")},
     "leave": {},

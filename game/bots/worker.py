@@ -31,6 +31,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from game.bots.base import BotCancelled, CancelToken
+from game.core import registry
 from game.core.api import GameState
 from game.core.match import Bot
 from game.core.registry import get_game
@@ -172,8 +173,10 @@ def _child_main(conn: multiprocessing.connection.Connection, flags: Any) -> None
             return
         if msg[0] == "stop":
             return
-        _kind, job, bot_id, spec, game_id, data, seat = msg
+        _kind, job, bot_id, spec, (game_id, module), data, seat = msg
         try:
+            if module is not None and registry.module_of(game_id) is None:
+                registry.register(game_id, module, listed=False)  # a game only tests register
             bot = bots.get(bot_id)
             if bot is None:
                 name, bot_seed, budget = spec
@@ -249,7 +252,8 @@ class BotProcess:
 
         decision._on_cancel.append(cancel_job)
         decision._start_deadline(deadline)
-        message = ("choose", job, bot_id, spec, world.game_id, world.to_dict(), seat)
+        game = (world.game_id, registry.module_of(world.game_id))
+        message = ("choose", job, bot_id, spec, game, world.to_dict(), seat)
         with self._send_lock:
             self._conn.send(message)
         return decision

@@ -258,8 +258,7 @@ async def _let_clients_leave(hub: Hub, table: Session, grace: float = 3.0) -> No
 
 
 def _report(args: argparse.Namespace, hub: Hub, table: Session, seconds: float) -> None:
-    extras = hub.extras.get(table.table_id)
-    save = extras.save_path if extras is not None else None
+    save = hub.save_path(table.table_id)
     scores = table.state.scores()
     record: dict[str, Any] = {
         "event": "game_over",

@@ -130,7 +130,8 @@ async def before_hello(host: TcpHost) -> None:
     writer.write(protocol.encode({"t": "hello", "version": 999}))
     messages = await read_until_closed(reader)
     assert messages[-1]["code"] == ErrorCode.VERSION_MISMATCH
-    assert "version 1" in messages[-1]["text"] and "999" in messages[-1]["text"]
+    assert f"version {protocol.PROTOCOL_VERSION}" in messages[-1]["text"]
+    assert "999" in messages[-1]["text"]
 
 
 async def silent_client(host: TcpHost) -> None:
