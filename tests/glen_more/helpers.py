@@ -17,7 +17,6 @@ from game.glen_more.market import ROW_COINS
 from game.glen_more.state import (
     CUBE_CAP,
     CUBE_COUNTS,
-    CUBE_ONE,
     CUBE_TOTAL,
     EMPTY,
     PHASES,
@@ -168,17 +167,18 @@ def set_market(st: GlenMoreState, fills: dict[str, int]) -> None:
 
 
 def offer(st: GlenMoreState, slot: int, tile_id: str) -> None:
-    """Make the tile on track space ``slot`` a ``tile_id`` (the old one goes back to its
-    stack's bottom; the new one comes from wherever it is)."""
+    """Make the tile on track space ``slot`` a ``tile_id``: the new one comes from its stack
+    (else from elsewhere on the track, swapping places, else from the removed pile); the old
+    one goes to the bottom of its stack."""
     k = kind(tile_id)
     old = st.slots[slot]
     assert old >= 0, "offer() replaces a tile"
     if old == k:
         return
-    for i, v in enumerate(st.slots):
-        if v == k:
-            st.slots[i], st.slots[slot] = old, k
-            break
+    in_stack = any(k in pile for pile in st.stacks)
+    if not in_stack and k in st.slots:
+        i = st.slots.index(k)
+        st.slots[i], st.slots[slot] = old, k
     else:
         _take_from_supply(st, k)
         st.slots[slot] = k

@@ -47,12 +47,12 @@ def reference_placements(st: GlenMoreState, edge_class: int) -> list[tuple[int, 
             c = G.cell(r, q)
             if c in grid:
                 continue
-            sides = [grid.get(G.cell(r + dr, q + dq)) for dr, dq in ((-1, 0), (0, 1), (1, 0), (0, -1))]
+            sides = [
+                grid.get(G.cell(r + dr, q + dq)) for dr, dq in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            ]
             if all(x is None for x in sides):
                 continue  # rule 1: a full edge
-            near = any(
-                clan.get(G.cell(r + dr, q + dq)) for dr in (-1, 0, 1) for dq in (-1, 0, 1)
-            )
+            near = any(clan.get(G.cell(r + dr, q + dq)) for dr in (-1, 0, 1) for dq in (-1, 0, 1))
             if not near:
                 continue  # rule 2
             mine = {0: (0, 0, 0, 0), 1: (1, 0, 1, 0), 2: (0, 2, 0, 2)}[edge_class]
@@ -69,7 +69,9 @@ def reference_placements(st: GlenMoreState, edge_class: int) -> list[tuple[int, 
     return sorted(out)
 
 
-def reference_can_pay(need: list[int], any_n: int, have: list[int], fill: list[int], coins: int) -> bool:
+def reference_can_pay(
+    need: list[int], any_n: int, have: list[int], fill: list[int], coins: int
+) -> bool:
     """GM §4.1/§6 read directly: try every combination of sales per row, then cover the cost
     from what is left and by buying the cheapest way."""
     ranges = [range(min(have[k], fill[k]) + 1) for k in range(NRES)]
@@ -119,9 +121,12 @@ def check_lists(st: GlenMoreState) -> None:
             if k < 0:
                 continue
             kind = KINDS[k]
-            payable = reference_can_pay(
-                list(kind.cost_res), kind.cost_any, st.have[s], st.market, st.coins[s]
-            ) and kind.cost_whisky <= st.whisky[s]
+            payable = (
+                reference_can_pay(
+                    list(kind.cost_res), kind.cost_any, st.have[s], st.market, st.coins[s]
+                )
+                and kind.cost_whisky <= st.whisky[s]
+            )
             if kind.cost_clan:
                 placeable = slot in takes  # checked by the Loch Ness rules test
             else:
@@ -142,7 +147,9 @@ def twin_views_equal(st: GlenMoreState) -> None:
         assert to_plain(st.determinize(seat, seed).view(seat)) == v
 
 
-def playout(seed: int, players: int, options: dict | None = None, deep: bool = True) -> GlenMoreState:
+def playout(
+    seed: int, players: int, options: dict | None = None, deep: bool = True
+) -> GlenMoreState:
     st = GAME.new(players, options, seed)
     rng = Rng(seed ^ 0x5EED)
     check_invariants(st)
@@ -166,7 +173,9 @@ def playout(seed: int, players: int, options: dict | None = None, deep: bool = T
         turn, phase = st.turn_id(), PHASES[st.phase]
         st.apply(seat, action)
         step += 1
-        ended = action[0] in ENDING or (action[0] == "done" and phase == "activate" and PHASES[st.phase] != "move")
+        ended = action[0] in ENDING or (
+            action[0] == "done" and phase == "activate" and PHASES[st.phase] != "move"
+        )
         assert (st.turn_id() > turn) == ended, (action, turn, st.turn_id())
         check_invariants(st)
         if deep or step % 11 == 0:
