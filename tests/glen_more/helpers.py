@@ -209,11 +209,13 @@ def kinds_of(actions: list[Action], name: str) -> list[Action]:
 
 
 def take_and_place(st: GlenMoreState, tile_id: str, row: int, col: int) -> list[dict[str, Any]]:
-    """Offer ``tile_id`` on the track, take it, pay it from the first listed steps, place it."""
-    offer(st, (st.empty + 3) % TRACK_SLOTS, tile_id)
+    """Offer ``tile_id`` on the track, take it, pay it (buying when possible, else from the
+    first listed tile), place it."""
+    offer(st, (st.empty - 1) % TRACK_SLOTS, tile_id)
     events = play(st, ("take", slot_of(st, tile_id)))
     while PHASES[st.phase] == "pay":
-        step = next(a for a in legal(st) if a[0] in ("pay", "buy", "pay_clan"))
+        acts = legal(st)
+        step = next(a for kind in ("buy", "pay", "pay_clan") for a in acts if a[0] == kind)
         events += play(st, step)
     events += play(st, ("place", row, col))
     return events
