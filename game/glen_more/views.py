@@ -186,26 +186,25 @@ def report(st: GlenMoreState) -> dict[str, Any]:
 
 
 def grid_lines(st: GlenMoreState, s: int) -> list[str]:
-    """A seat's territory as text: each cell shows the tile id's last part, cubes and clan."""
+    """A seat's territory as text, one cell per tile: name, cubes (initials) and clan members
+    (``2c``); rows from north to south, columns from west to east."""
     grid = st.grid[s]
     rows = [G.row_col(c)[0] for c in grid]
     cols = [G.row_col(c)[1] for c in grid]
-    lines = []
+    lines = ["      " + "".join(f"{q:<19}" for q in range(min(cols), max(cols) + 1))]
     for r in range(min(rows), max(rows) + 1):
         cells = []
         for q in range(min(cols), max(cols) + 1):
             c = G.cell(r, q)
             if c in grid:
-                kind = KINDS[grid[c]]
-                label = kind.name[:10]
-                cubes = "".join(
-                    RESOURCES[k][0] * n for k, n in enumerate(CUBE_COUNTS[st.cubes[s].get(c, 0)])
-                )
+                name = KINDS[grid[c]].name[:11]
+                counts = CUBE_COUNTS[st.cubes[s].get(c, 0)]
+                cubes = "".join(RESOURCES[k][0] * n for k, n in enumerate(counts))
                 clan = st.clan[s].get(c, 0)
-                cells.append(f"{label:<10}{cubes:<3}{'*' * clan:<3}")
+                cells.append(f"{name:<11} {cubes:<3}{f'{clan}c' if clan else '':<3}")
             else:
-                cells.append(" " * 16)
-        lines.append(f"{r:>4} " + "|".join(cells))
+                cells.append(" " * 18)
+        lines.append(f"{r:>4}  " + "|".join(cells))
     return lines
 
 
