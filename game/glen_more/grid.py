@@ -115,19 +115,31 @@ def edges_fit(grid: dict[int, int], c: int, edge_class: int) -> bool:
     return False  # the start village is never placed
 
 
+def candidates(grid: dict[int, int], clan: dict[int, int]) -> set[int]:
+    """Empty cells meeting rules 1 and 2: a full edge with the territory and a clan member
+    among the 8 cells around (the cells around the clan members are few, so they are
+    collected first)."""
+    zone = {c + d for c in clan for d in AROUND}
+    out: set[int] = set()
+    for c in zone:
+        if c in grid:
+            continue
+        for d in ORTHO:
+            if (c + d) in grid:
+                out.add(c)
+                break
+    return out
+
+
 def legal_cells(grid: dict[int, int], clan: dict[int, int], edge_class: int) -> list[int]:
     """Every cell where a tile of ``edge_class`` may be placed (GM §4.2), sorted."""
-    return sorted(
-        c for c in frontier(grid) if near_clan(clan, c) and edges_fit(grid, c, edge_class)
-    )
+    return sorted(c for c in candidates(grid, clan) if edges_fit(grid, c, edge_class))
 
 
 def placements(grid: dict[int, int], clan: dict[int, int]) -> tuple[list[int], ...]:
     """Legal cells for each edge class (plain, river, road), sorted (GM §4.2)."""
     out: tuple[list[int], ...] = ([], [], [])
-    for c in sorted(frontier(grid)):
-        if not near_clan(clan, c):
-            continue
+    for c in sorted(candidates(grid, clan)):
         for cls in (PLAIN, RIVER_TILE, ROAD_TILE):
             if edges_fit(grid, c, cls):
                 out[cls].append(c)
@@ -136,7 +148,7 @@ def placements(grid: dict[int, int], clan: dict[int, int]) -> tuple[list[int], .
 
 def can_place(grid: dict[int, int], clan: dict[int, int], edge_class: int) -> bool:
     """Whether a tile of ``edge_class`` has a legal cell."""
-    return any(near_clan(clan, c) and edges_fit(grid, c, edge_class) for c in frontier(grid))
+    return any(edges_fit(grid, c, edge_class) for c in candidates(grid, clan))
 
 
 def placement_ok(grid: dict[int, int], clan: dict[int, int], c: int, edge_class: int) -> bool:
@@ -179,6 +191,7 @@ __all__ = [
     "W",
     "adjacent8",
     "can_place",
+    "candidates",
     "cell",
     "edges_fit",
     "frontier",

@@ -510,7 +510,8 @@ class GlenMoreState(GameState):
         """GM §4.1 D9: the track slots whose tile the player to move can pay (sales and
         purchases included) and then place."""
         s = self.cur
-        grid, clan = self.grid[s], self.clan[s]
+        grid = self.grid[s]
+        near: set[int] | None = None
         placeable: dict[int, bool] = {}
         out = []
         for slot, k in enumerate(self.slots):
@@ -519,9 +520,7 @@ class GlenMoreState(GameState):
             kind = KINDS[k]
             if kind.cost_whisky > self.whisky[s]:
                 continue
-            if (sum(kind.cost_res) or kind.cost_any) and not self._can_pay(
-                list(kind.cost_res), kind.cost_any
-            ):
+            if kind.has_res_cost and not self._can_pay(kind.cost_need, kind.cost_any):
                 continue
             cls = kind.edge_class
             if kind.cost_clan:
@@ -530,7 +529,9 @@ class GlenMoreState(GameState):
             else:
                 ok = placeable.get(cls)
                 if ok is None:
-                    ok = placeable[cls] = G.can_place(grid, clan, cls)
+                    if near is None:
+                        near = G.candidates(grid, self.clan[s])
+                    ok = placeable[cls] = any(G.edges_fit(grid, c, cls) for c in near)
                 if not ok:
                     continue
             out.append(slot)

@@ -116,6 +116,15 @@ class Kind:
     raw: dict[str, Any]
 
     @property
+    def cost_need(self) -> list[int]:
+        """The resource part of the cost per resource, as a fresh list."""
+        return list(self.cost_res)
+
+    @property
+    def has_res_cost(self) -> bool:
+        return bool(self.cost_any) or any(self.cost_res)
+
+    @property
     def has_cost(self) -> bool:
         return bool(sum(self.cost_res) or self.cost_any or self.cost_whisky or self.cost_clan)
 
