@@ -202,6 +202,10 @@ class LocalConnection:
 class _LocalPeer:
     """The host's side of a :class:`LocalConnection` (a :class:`~net.hub.Peer`)."""
 
+    #: Connections inside the program itself (hot-seat, the LAN host's own window).
+    trusted = True
+    address = "local"
+
     def __init__(self, connection: LocalConnection) -> None:
         self.pid = next(_pids)
         self.label = f"local#{self.pid}"

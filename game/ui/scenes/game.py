@@ -449,8 +449,7 @@ class GameScene(Scene):
             hub = self.client.server.hub
         if hub is None or self.client.table_id is None:
             return None
-        extras = hub.extras.get(self.client.table_id)
-        path = getattr(extras, "save_path", None)
+        path = hub.save_path(self.client.table_id)
         return str(path) if path is not None else None
 
     # ---- events ---------------------------------------------------------------------------
