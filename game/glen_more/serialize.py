@@ -36,6 +36,7 @@ from typing import Any
 
 from game.core.rng import Rng
 from game.core.types import BadState
+from game.core.wire import to_plain
 from game.glen_more import grid as G
 from game.glen_more.market import ROW_COINS
 from game.glen_more.options import CLAN_MODES, ON_PLACEMENT
@@ -154,8 +155,8 @@ def to_dict(st: GlenMoreState) -> dict[str, Any]:
         "whisky_stock": st.whisky_stock,
         "clan_stock": st.clan_stock,
         "seats": seats,
-        "rounds": st.rounds,
-        "final": st.final,
+        "rounds": to_plain(st.rounds),
+        "final": to_plain(st.final),
         "over": st.over,
         "turn": st.turn,
         "current": None if st.over else st.cur,
