@@ -171,10 +171,19 @@ def _kingdom_builder_twin(state: GameState, seat: Seat) -> GameState:
     return twin
 
 
+def _glen_more_twin(state: GameState, seat: Seat) -> GameState:
+    """The same position with every tile stack in reverse order (the order is secret)."""
+    twin = state.clone()
+    for pile in twin.stacks:  # type: ignore[attr-defined]
+        pile.reverse()
+    return twin
+
+
 #: game id -> a function making a twin position that differs only in what ``seat`` cannot see.
 TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
     testgame.GAME_ID: _bid_race_twin,
     "kingdom-builder": _kingdom_builder_twin,
+    "glen-more": _glen_more_twin,
 }
 
 

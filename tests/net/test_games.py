@@ -229,9 +229,7 @@ def test_several_tables_play_at_once(bid_race: str) -> None:
                 await start_game(host, bid_race, 2 + i, {"rounds": 3}, seed=i) for i in range(3)
             ]
             bots = await connect(host, "Bots")
-            await bots.send(
-                {"t": "create_table", "game": bid_race, "players": 3, "spectate": True, "seed": 4}
-            )
+            await bots.send({"t": "create_table", "game": bid_race, "players": 3, "spectate": True})
             bot_table = (await bots.expect("joined"))["table"]
             for seat in range(3):
                 await bots.send({"t": "set_seat", "seat": seat, "kind": "bot", "bot": "random"})

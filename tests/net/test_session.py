@@ -339,6 +339,10 @@ def test_tokens_and_seeds_never_appear_in_lobby_or_state_messages(bid_race: str)
         assert seat.token is not None and seat.token not in text
     for token in s.spectator_tokens:
         assert token not in text
+    assert s.fixed_seed  # the test fixed it: everyone sees it in the lobby
+    assert s.lobby_message()["seed"] == s.seed
+    s.fixed_seed = False  # a seed the host chose never appears before the end
+    text = repr([s.lobby_message(), s.summary(), s.state_message(0, []), s.state_message(None, [])])
     assert str(s.seed) not in text
 
 
