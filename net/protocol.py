@@ -31,7 +31,7 @@ from game.core.match import clean_text
 from game.core.wire import WireError, as_action, to_plain
 
 #: Bumped whenever a message changes shape; a host refuses clients of another version.
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 #: Size of the length prefix of a frame.
 HEADER_BYTES: Final = 4
 #: Largest frame either side sends (a full Kingdom Builder view is a few KB).
@@ -96,6 +96,7 @@ class ErrorCode:
     ILLEGAL = "illegal"  # the rules refuse the action (the text names the rule)
     UNDO_REFUSED = "undo_refused"
     HINTS_OFF = "hints_off"  # a hint at a table that does not allow them
+    HINT_LIMIT = "hint_limit"  # too many hints too fast for one seat
     FLOOD = "flood"  # too many messages too fast (fatal)
     IDLE = "idle"  # silent for too long (fatal)
     BUSY = "busy"  # the host has too many connections (fatal)
@@ -375,8 +376,15 @@ def action(name: str, v: Any) -> tuple[Any, ...]:
 
 
 def options_map(name: str, v: Any) -> dict[str, Any]:
+    """Game options: at most 64, each a scalar or a list of at most 64 scalars (no deeper)."""
     if not isinstance(v, dict) or len(v) > 64:
         raise _bad(name, "a map of at most 64 game options")
+    for key, value in v.items():
+        if isinstance(value, list):
+            if len(value) > 64 or any(isinstance(x, (list, dict)) for x in value):
+                raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
+        elif isinstance(value, dict):
+            raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
     return dict(v)
 
 
@@ -431,9 +439,12 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "seq": Field(SEQ, doc="the seq of the state the action was chosen in"),
         "action": Field(action),
     },
-    "undo": {"seq": Field(SEQ)},
+    "undo": {
+        "seq": Field(SEQ, doc="the seq of the state the undo was asked in"),
+        "turn": Field(boolean, False, "take back all of the seat's moves this turn"),
+    },
     "sample": {"seq": Field(SEQ)},
-    "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's turn)")},
+    "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's decision)")},
     "chat": {"text": Field(text(1, MAX_CHAT))},
     "ping": {"n": Field(integer(-(2**62), 2**62), False, "echoed in the pong")},
     "leave": {},

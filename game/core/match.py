@@ -296,12 +296,64 @@ class Replay:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Replay:
+        """Read a replay or save file — and, for a save, its journal (:func:`journal_entry`):
+        the host appends every change there before anyone sees it, so the two together hold
+        every position a player has seen."""
         try:
             with open(path, "rb") as fh:
                 data = fh.read(MAX_REPLAY_BYTES + 1)
         except OSError as exc:
             raise BadState(f"cannot read {path}: {exc.strerror or exc}") from None
-        return cls.from_bytes(data)
+        replay = cls.from_bytes(data)
+        journal = journal_path(Path(path))
+        if replay.final_hash is None and journal.is_file():
+            try:
+                with open(journal, "rb") as fh:
+                    replay.actions = apply_journal(replay.actions, fh.read(MAX_REPLAY_BYTES + 1))
+            except OSError as exc:
+                raise BadState(f"cannot read {journal}: {exc.strerror or exc}") from None
+        return replay
+
+
+def journal_path(save: Path) -> Path:
+    """The journal next to a save file: ``<save>.journal``."""
+    return save.with_name(save.name + ".journal")
+
+
+def journal_entry(start: int, actions: list[tuple[Seat, Action]]) -> bytes:
+    """One journal entry: "from index ``start`` on, the actions are ``actions``" (msgpack)."""
+    return packb([start, [[seat, to_plain(list(action))] for seat, action in actions]])
+
+
+def apply_journal(actions: list[tuple[Seat, Action]], data: bytes) -> list[tuple[Seat, Action]]:
+    """``actions`` with the journal's entries applied in order.
+
+    Entries are idempotent (each says what the list holds from an index on), so a save written
+    after some of them gives the same result.  A damaged entry — the last one cut short by a
+    crash, say — ends the journal there: what came before it stands.
+    """
+    result = list(actions)
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_array_len=65536
+    )
+    unpacker.feed(data)
+    try:
+        for entry in unpacker:
+            start, tail = entry
+            if isinstance(start, bool) or not isinstance(start, int):
+                break
+            if not 0 <= start <= len(result) or not isinstance(tail, list):
+                break
+            new = []
+            for item in tail:
+                seat, action = item
+                if isinstance(seat, bool) or not isinstance(seat, int):
+                    raise ValueError("a journal seat is not an integer")
+                new.append((seat, as_action(action)))
+            result[start:] = new
+    except (ValueError, TypeError, WireError, msgpack.ExtraData, msgpack.FormatError):
+        pass  # a damaged entry: the journal ends before it
+    return result
 
 
 _BODY_FIELDS = ("game", "rules_version", "players", "options", "seed", "seats", "actions")
