@@ -298,9 +298,18 @@ class Hub:
         return table
 
     def resume_table(
-        self, replay: Replay, *, autostart: bool = True, pinned: bool = True, **settings: Any
+        self,
+        replay: Replay,
+        *,
+        autostart: bool = True,
+        pinned: bool = True,
+        path: Path | None = None,
+        **settings: Any,
     ) -> Session:
-        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``."""
+        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``.
+
+        ``path``: the save file it came from, which the table goes on writing (one game, one
+        file)."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
@@ -314,7 +323,8 @@ class Hub:
                 autostart=autostart,
             ),
         )
-        self._register(table, pinned)
+        self._register(table, pinned, path)
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: %s resumed after %d actions", table.table_id, replay.game, table.seq)
         self._after_change(table)
         return table
@@ -513,7 +523,8 @@ class Hub:
         table = self._my_table(member)
         self._check_own_seat(member, table)
         whole = bool(msg.get("turn"))
-        table.undo(member.seat, msg["seq"], whole_turn=whole)
+        start = table.undo(member.seat, msg["seq"], whole_turn=whole)
+        self.saves.journal(table.table_id, start, table.replay.actions[start:])
         log.info(
             "table %s seq %d: seat %s %s",
             table.table_id,
@@ -643,10 +654,10 @@ class Hub:
             raise ProtocolError(ErrorCode.NOT_ALLOWED, "a bot plays this seat now")
 
     # ---- membership -----------------------------------------------------------------------
-    def _register(self, table: Session, pinned: bool) -> None:
+    def _register(self, table: Session, pinned: bool, path: Path | None = None) -> None:
         self.tables[table.table_id] = table
         self.extras[table.table_id] = TableExtras(pinned=pinned)
-        self.saves.open(table.table_id, table.game.id)
+        self.saves.open(table.table_id, table.game.id, path)
 
     def save_path(self, table_id: str) -> Path | None:
         """Where table ``table_id``'s autosave goes (``None`` when autosaves are off)."""
@@ -827,6 +838,7 @@ class Hub:
 
     def _start(self, table: Session) -> None:
         table.start()
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: the game starts", table.table_id)
         self._broadcast_lobby(table)
         self._after_change(table)
@@ -834,6 +846,8 @@ class Hub:
     def _apply(self, table: Session, seat: Seat | None, seq: int, action: Action) -> None:
         events = table.act(seat, seq, action)
         log.debug("table %s seq %d: seat %s %s", table.table_id, table.seq, seat, action)
+        actions = table.replay.actions
+        self.saves.journal(table.table_id, len(actions) - 1, actions[-1:])
         self._after_change(table, events)
 
     def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
@@ -896,6 +910,9 @@ class Hub:
             self.send(member, message, frame)
 
     def _autosave(self, table: Session) -> None:
-        """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks)."""
-        if table.started:
+        """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks); the
+        final one of a finished game is written at once."""
+        if table.over:
+            self.saves.finish(table.table_id, table.record())
+        elif table.started:
             self.saves.save(table.table_id, table.record())

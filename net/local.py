@@ -118,6 +118,7 @@ class LocalHost:
         or finished file.
         """
         replay = Replay.load(path)
+        kwargs.setdefault("path", Path(path))  # one game, one file: go on writing this one
         return self.call(lambda: self.hub.resume_table(replay, **kwargs).table_id)
 
     def close(self) -> None:

@@ -573,9 +573,11 @@ class Session:
         self._refresh_decisions()
         return events
 
-    def undo(self, seat: Seat | None, seq: int, whole_turn: bool = False) -> None:
+    def undo(self, seat: Seat | None, seq: int, whole_turn: bool = False) -> int:
         """Take back ``seat``'s last action of the current turn — or, with ``whole_turn``, all
-        of them ("restart turn") — keeping other seats' actions (see the module docstring)."""
+        of them ("restart turn") — keeping other seats' actions (see the module docstring).
+
+        Returns the index from which the recorded actions changed (for the save's journal)."""
         self._check_playing(seat, seq)
         assert seat is not None
         self._check_fresh(seat, seq)
@@ -607,6 +609,7 @@ class Session:
         else:
             self.last_action = None
         self._refresh_decisions()
+        return self._barrier_actions
 
     def check_hint(self, seat: Seat | None, seq: int) -> None:
         """Refuse a hint unless the table allows hints, the game runs, ``seq`` is at the seat's

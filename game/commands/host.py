@@ -207,7 +207,10 @@ async def _serve(
         try:
             if replay is not None:
                 table = hub.resume_table(
-                    replay, bot_delay_ms=args.bot_delay, allow_hints=args.allow_hints
+                    replay,
+                    bot_delay_ms=args.bot_delay,
+                    allow_hints=args.allow_hints,
+                    path=Path(args.resume),
                 )
             elif args.table:
                 table = hub.create_table(
