@@ -25,6 +25,7 @@ from typing import Any
 import msgpack
 
 from net import protocol
+from net.protocol import PROTOCOL_VERSION
 from tests.net import tinygame
 
 LOOPBACK = "127.0.0.1"
@@ -168,7 +169,12 @@ def good_messages() -> dict[str, dict[str, Any]]:
     state = tinygame.GAME.new(2, {}, 7)
     sample = state.determinize(0, 11).to_dict()
     return {
-        "welcome": {"t": "welcome", "version": 1, "host": "fake", "tables": [table_summary()]},
+        "welcome": {
+            "t": "welcome",
+            "version": PROTOCOL_VERSION,
+            "host": "fake",
+            "tables": [table_summary()],
+        },
         "joined": {"t": "joined", "table": "t1", "seat": 0, "token": "tok-0", "owner": False},
         "lobby": {
             "t": "lobby",
@@ -192,11 +198,14 @@ def good_messages() -> dict[str, dict[str, Any]]:
             "colours": ["red", "blue", "green"],
             "can_start": False,
             "owner_seat": None,
+            "seed": None,
         },
         "state": {
             "t": "state",
             "table": "t1",
             "seq": 0,
+            "turn": 0,
+            "decision": 0,
             "view": state.view(0),
             "events": [],
             "to_move": [0],

@@ -109,6 +109,7 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
         await a.expect("error")  # not started yet
         await a.send({"t": "start"})
         players = {0: a, 1: b}
+        hints = {0: 0, 1: 0}
         dropped = False
         while True:
             state = await a.expect("state")
@@ -131,8 +132,10 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
                 own = await mover.expect("state")
             await mover.send({"t": "sample", "seq": own["seq"]})
             await mover.expect("sample")
-            await mover.send({"t": "hint", "seq": own["seq"]})
-            await mover.expect("hint")
+            if hints[seat] < 2:  # within the host's hint rate (3 at once, then one per 10 s)
+                hints[seat] += 1
+                await mover.send({"t": "hint", "seq": own["seq"]})
+                await mover.expect("hint")
             await mover.send({"t": "action", "seq": own["seq"], "action": own["legal"][0]})
         await a.expect("game_over")
         await players[1].send({"t": "leave"})
