@@ -307,7 +307,8 @@ def _play(seed: int, players: int, options: dict, every_roundtrip: int = 25) -> 
         assert set(acts) == reference_legal(st), f"seed {seed} step {steps}"
         assert len(set(acts)) == len(acts)
         assert all(st.is_legal(st.cur, a) for a in acts)
-        probe = ("place", rng.randbelow(20), rng.randbelow(20))
+        kind = ("place", "use", "remove", "move_from")[rng.randbelow(4)]
+        probe = (kind, rng.randbelow(20), rng.randbelow(20))
         if probe not in acts:
             assert not st.is_legal(st.cur, probe)
             err = st.explain_illegal(st.cur, probe)
