@@ -18,11 +18,11 @@ from game.core.types import GameError
 
 _MODULES: dict[str, str] = {
     "kingdom-builder": "game.kingdom_builder",
+    "keyflower": "game.keyflower",
 }
 
 #: Ids reserved for games whose engines are planned but not yet part of this build.
 PLANNED: dict[str, str] = {
-    "keyflower": "Keyflower",
     "glen-more": "Glen More",
 }
 

@@ -55,19 +55,17 @@ LOCATIONS = {
 # ---- stages of a turn in PLAY (``KeyflowerState.stage``) ----------------------------------
 NONE = 0  # choose: pass, reclaim a losing bid, bid target, use target
 RECLAIM = 1  # some losing bids brought back: more of them, or the target
-BID = 2  # bid target chosen: ("keyples", colour, n)
-USE = 3  # use target chosen: ("keyples", colour, n)
-PAY_KEYPLE = 4  # exchange: which keyple to return ("pay_keyple", colour)
-PAY_SKILL = 5  # exchange: which skill tile to return ("pay_skill", kind)
-CHOOSE_RESOURCE = 6  # white resource icon ("resource", kind)
-CHOOSE_KEYPLE = 7  # white keyple icon ("keyple", colour)
-TRANSPORT = 8  # ("move", tile, kind), ("upgrade", tile, payment...), ("done",)
-MOVE_TO = 9  # ("move_to", tile)
+BID = 2  # a long list narrowed to one tile by ("bid_tile", tile): ("bid", tile, colour, n)
+PAY_KEYPLE = 3  # exchange: which keyple to return ("pay_keyple", colour)
+PAY_SKILL = 4  # exchange: which skill tile to return ("pay_skill", kind)
+CHOOSE_RESOURCE = 5  # white resource icon ("resource", kind)
+CHOOSE_KEYPLE = 6  # white keyple icon ("keyple", colour)
+TRANSPORT = 7  # ("move", tile, kind), ("upgrade", tile, payment...), ("done",)
+MOVE_TO = 8  # ("move_to", tile)
 STAGES = (
     "start",
     "reclaim",
     "bid",
-    "use",
     "pay_keyple",
     "pay_skill",
     "choose_resource",
@@ -96,8 +94,8 @@ ACTION_KINDS = (
     "pass",
     "reclaim",
     "bid",
+    "bid_tile",
     "use",
-    "keyples",
     "pay_keyple",
     "pay_skill",
     "resource",
@@ -107,13 +105,16 @@ ACTION_KINDS = (
     "upgrade",
     "done",
     "boat",
+    "place",
     "place_tile",
-    "place_at",
     "winter_tiles",
 )
 RECLAIM_ACT: tuple[Action, ...] = tuple(("reclaim", t.id) for t in TILES)
-BID_ACT: tuple[Action, ...] = tuple(("bid", t.id) for t in TILES)
-USE_ACT: tuple[Action, ...] = tuple(("use", t.id) for t in TILES)
+BID_TILE_ACT: tuple[Action, ...] = tuple(("bid_tile", t.id) for t in TILES)
+#: ("use", tile, colour, n) by tile, colour and n (0..3).
+USE_ACT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(("use", t.id, c, n) for n in range(4)) for c in COLOURS) for t in TILES
+)
 MOVE_TO_ACT: tuple[Action, ...] = tuple(("move_to", t.id) for t in TILES)
 BOAT_ACT: tuple[Action, ...] = tuple(("boat", t.id) for t in TILES)
 PLACE_TILE_ACT: tuple[Action, ...] = tuple(("place_tile", t.id) for t in TILES)
@@ -124,8 +125,7 @@ PAY_KEYPLE_ACT: tuple[Action, ...] = tuple(("pay_keyple", c) for c in COLOURS)
 KEYPLE_ACT: tuple[Action, ...] = tuple(("keyple", c) for c in COLOURS)
 PAY_SKILL_ACT: tuple[Action, ...] = tuple(("pay_skill", k) for k in SKILLS)
 RESOURCE_ACT: tuple[Action, ...] = tuple(("resource", r) for r in RESOURCES)
-#: ("keyples", colour, n) for every n a screen can hold (0..120).
-KEYPLES_ACT: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(("keyples", c, n) for n in range(121)) for c in COLOURS
-)
+#: A list of final actions longer than this is narrowed by asking the tile first
+#: (("bid_tile", tile), ("place_tile", tile)); see docs/keyflower.md, "Actions".
+FLAT_LIMIT = 300
 assert len(TILES) == NTILES

@@ -4,17 +4,22 @@ A turn is built step by step (``docs/keyflower.md``, "Actions"):
 
 1. ``("pass",)``, or ``("reclaim", tile)`` for each losing bid brought back (KF §5: all of its
    keyples, never part of a bid; several bids only of one colour), then
-2. ``("bid", tile)`` or ``("use", tile)``, then
-3. ``("keyples", colour, n)``: ``n`` more keyples of ``colour`` from behind the screen join the
-   reclaimed ones (KF §5 colour rule and raise; KF §6.2 ladder).  A bid ends the turn here.
-4. A use resolves the tile's current side (KF §6.3, §6.4): the white icons and the "any"
+2. ``("bid", tile, colour, n)``: ``n`` more keyples of ``colour`` from behind the screen join
+   the reclaimed ones at ``tile`` (KF §5 colour rule and raise), or ``("use", tile, colour,
+   n)`` (KF §6.2 colour rule and ladder).  Uses are at most 12 per tile and only 29 tiles of
+   the box have an action, so they are always listed flat; if the whole list would be longer
+   than ``FLAT_LIMIT`` (a large screen at the start of a season), the bids are listed as
+   ``("bid_tile", tile)`` first and ``("bid", tile, colour, n)`` for that tile next.
+3. A use resolves the tile's current side (KF §6.3, §6.4): the white icons and the "any"
    payments ask ``("resource", kind)``, ``("keyple", colour)``, ``("pay_keyple", colour)``,
    ``("pay_skill", kind)`` when there is a real choice; a transport tile asks ``("move", tile,
    kind)`` + ``("move_to", tile)`` for each step, ``("upgrade", tile, w, s, i, g, saw, pickaxe,
    anvil)`` for each flip with its payment, and ``("done",)``.
 
-Every listed action can be completed: a reclaim or a target is listed only if some way to
-finish the turn with it exists.  Functions take the state as ``st`` and change it in place.
+A step inside a turn with a single possible answer (the only count a bid can take, the only
+road out of a tile, a payment of the only kind held) is taken at once, without asking.  Every
+listed action can be completed: a reclaim or a target is listed only if some way to finish the
+turn with it exists.  Functions take the state as ``st`` and change it in place.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import TYPE_CHECKING
 from game.core.types import Action, Event
 from game.keyflower.const import (
     BID,
-    BID_ACT,
+    BID_TILE_ACT,
     CHOOSE_KEYPLE,
     CHOOSE_RESOURCE,
     DONE,
@@ -33,8 +38,8 @@ from game.keyflower.const import (
     F_3A,
     F_4A,
     F_4B,
+    FLAT_LIMIT,
     KEYPLE_ACT,
-    KEYPLES_ACT,
     MOVE_ACT,
     MOVE_TO,
     MOVE_TO_ACT,
@@ -48,7 +53,6 @@ from game.keyflower.const import (
     RECLAIM_ACT,
     RESOURCE_ACT,
     TRANSPORT,
-    USE,
     USE_ACT,
 )
 from game.keyflower.tiles import (
@@ -182,6 +186,19 @@ def bid_range(st: KeyflowerState, s: int, t: int, colour: int) -> tuple[int, int
     return least, st.keys[s][colour]
 
 
+def bid_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
+    """Every ``("bid", tile, colour, n)`` open to ``s`` at ``t`` (KF §5)."""
+    _own, own_col = _own_bid(st, s, t)
+    cols = (st.pcol,) if st.pcol >= 0 else bid_colours(st, s, t, own_col)
+    tid = TILES[t].id
+    out: list[Action] = []
+    for c in cols:
+        least, most = bid_range(st, s, t, c)
+        name = COLOURS[c]
+        out.extend(("bid", tid, name, n) for n in range(least, most + 1))
+    return out
+
+
 def can_bid(st: KeyflowerState, s: int, t: int) -> bool:
     """Whether ``s`` can finish a bid at ``t`` (with the keyples reclaimed so far)."""
     own, own_col = _own_bid(st, s, t)
@@ -289,6 +306,29 @@ def can_use(st: KeyflowerState, s: int, t: int) -> bool:
     return False
 
 
+def use_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
+    """Every ``("use", tile, colour, n)`` open to ``s`` at ``t`` (KF §6.1–§6.3): a colour the
+    colour rule allows, ``n`` more keyples from the screen so that all placed (with the
+    reclaimed ones) are more than the previous use and at most 3, and the extra cost payable.
+    At most 12 per tile, and only 29 tiles of the box have an action, so the list stays short."""
+    if SIDE_ACTION[t * 2 + st.side[t]] is None:
+        return []
+    us = st.uses.get(t)
+    if us and us[-1][2] >= 3:
+        return []
+    cols = use_colours(st, s, t)
+    if st.pcol >= 0:
+        if st.pcol not in cols:
+            return []
+        cols = (st.pcol,)
+    row = USE_ACT[t]
+    out: list[Action] = []
+    for c in cols:
+        for n in use_counts(st, s, t, c):
+            out.append(row[c][n])
+    return out
+
+
 def use_tiles(st: KeyflowerState) -> list[int]:
     """KF §6.1: the tiles that may be used this season: the auction tiles (not in winter: winter
     tiles have no action) and every village tile, in a fixed order."""
@@ -329,30 +369,23 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
                 continue
             if _reclaim_ok(st, s, t):
                 acts.append(RECLAIM_ACT[t])
+        bids: list[Action] = []
+        bid_targets = []
         for t in st.bid_tiles():
             if can_bid(st, s, t):
-                acts.append(BID_ACT[t])
+                bid_targets.append(t)
+                if len(acts) + len(bids) <= FLAT_LIMIT:
+                    bids.extend(bid_options(st, s, t))
         for t in use_tiles(st):
-            if can_use(st, s, t):
-                acts.append(USE_ACT[t])
+            acts.extend(use_options(st, s, t))
+        if len(acts) + len(bids) <= FLAT_LIMIT:
+            acts.extend(bids)
+        else:
+            acts.extend(BID_TILE_ACT[t] for t in bid_targets)
         return acts
     t = st.ptile
     if stage == BID:
-        _own, own_col = _own_bid(st, s, t)
-        cols = (st.pcol,) if st.pcol >= 0 else bid_colours(st, s, t, own_col)
-        acts = []
-        for c in cols:
-            least, most = bid_range(st, s, t, c)
-            row = KEYPLES_ACT[c]
-            acts.extend(row[n] for n in range(least, most + 1))
-        return acts
-    if stage == USE:
-        cols = (st.pcol,) if st.pcol >= 0 else use_colours(st, s, t)
-        acts = []
-        for c in cols:
-            row = KEYPLES_ACT[c]
-            acts.extend(row[n] for n in use_counts(st, s, t, c))
-        return acts
+        return bid_options(st, s, t)
     if stage == PAY_KEYPLE:
         return [PAY_KEYPLE_ACT[c] for c in ALL_COLOURS if st.keys[s][c] > 0]
     if stage == PAY_SKILL:
@@ -410,7 +443,7 @@ def resource_payments(have: list[int], cost: Cost, wild: bool) -> list[tuple[int
     total = need[0] + need[1] + need[2] + need[3] + cost.any_res
     if total == 0:
         return [(0, 0, 0, 0)]
-    out = []
+    out: list[tuple[int, ...]] = []
     ranges = [range(min(have[k], total) + 1) for k in range(4)]
     for w in ranges[0]:
         for st_ in ranges[1]:
@@ -432,7 +465,7 @@ def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
     extra = cost.any_skill
     if not extra:
         return [tuple(need)] if all(have[k] >= need[k] for k in range(3)) else []
-    out = []
+    out: list[tuple[int, ...]] = []
     for a in range(extra + 1):
         for b in range(extra - a + 1):
             c = extra - a - b
@@ -598,23 +631,21 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
                 "colour": COLOURS[st.pcol],
             }
         )
-    elif kind == "bid":
+    elif kind == "bid_tile":
         st.ptile = st.tile_of(action[1])
         st.stage = BID
-        events.append({"type": "target", "seat": s, "tile": action[1], "what": "bid"})
+        only = turn_actions(st, s)
+        if len(only) == 1:  # a forced count is no decision: place it at once
+            _place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
+            st.end_turn(events)
+    elif kind == "bid":
+        st.ptile = st.tile_of(action[1])
+        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
+        st.end_turn(events)
     elif kind == "use":
         st.ptile = st.tile_of(action[1])
-        st.stage = USE
-        events.append({"type": "target", "seat": s, "tile": action[1], "what": "use"})
-    elif kind == "keyples":
-        colour = COLOURS.index(action[1])
-        n = action[2]
-        if st.stage == BID:
-            _place_bid(st, s, colour, n, events)
-            st.end_turn(events)
-        else:
-            _place_use(st, s, colour, n, events)
-            _effect(st, s, events)
+        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
+        _effect(st, s, events)
     elif kind == "pay_keyple":
         pay_any_keyple(st, s, COLOURS.index(action[1]), events)
         _exchange_continue(st, s, events)
@@ -631,25 +662,11 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.pfrom = st.tile_of(action[1])
         st.pkind = RESOURCES.index(action[2])
         st.stage = MOVE_TO
+        only = turn_actions(st, s)
+        if len(only) == 1:  # one road out: no decision
+            _move_to(st, s, st.tile_of(only[0][1]), events)
     elif kind == "move_to":
-        to = st.tile_of(action[1])
-        frm, k = st.pfrom, st.pkind
-        st.res[frm * 4 + k] -= 1
-        st.res[to * 4 + k] += 1
-        st.ppts -= 1
-        st.pfrom = -1
-        st.pkind = -1
-        st.stage = TRANSPORT
-        events.append(
-            {
-                "type": "move",
-                "seat": s,
-                "from": TILES[frm].id,
-                "to": action[1],
-                "resource": RESOURCES[k],
-            }
-        )
-        _after_transport_step(st, s, events)
+        _move_to(st, s, st.tile_of(action[1]), events)
     elif kind == "upgrade":
         _upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
         _after_transport_step(st, s, events)
@@ -659,6 +676,27 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     else:  # pragma: no cover - is_legal filtered it
         raise AssertionError(kind)
     return events
+
+
+def _move_to(st: KeyflowerState, s: int, to: int, events: list[Event]) -> None:
+    """One transport step (KF §7.1): the chosen resource moves to a joined neighbour."""
+    frm, k = st.pfrom, st.pkind
+    st.res[frm * 4 + k] -= 1
+    st.res[to * 4 + k] += 1
+    st.ppts -= 1
+    st.pfrom = -1
+    st.pkind = -1
+    st.stage = TRANSPORT
+    events.append(
+        {
+            "type": "move",
+            "seat": s,
+            "from": TILES[frm].id,
+            "to": TILES[to].id,
+            "resource": RESOURCES[k],
+        }
+    )
+    _after_transport_step(st, s, events)
 
 
 def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:

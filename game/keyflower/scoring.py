@@ -266,9 +266,9 @@ def _detail(
     for k in range(len(rem)):
         if not rem[k]:
             continue
-        b = owner[k]
-        if b is not None:
-            entry = out.bonuses[b.tile]
+        holder = owner[k]
+        if holder is not None:
+            entry = out.bonuses[holder.tile]
             entry["items"][k] = entry["items"].get(k, 0) + rem[k]
             entry["points"] += rem[k] * val[k]
         else:
@@ -488,8 +488,8 @@ def seat_score(
         boats[ww_tile] = base["keyples"].unassigned_points
     winter: dict[str, int] = dict(fixed)
     for fam in ("keyples", "resources", "skills"):
-        for tile, entry in base[fam].bonuses.items():
-            winter[tile] = entry["points"]
+        for tile_id, entry in base[fam].bonuses.items():
+            winter[tile_id] = entry["points"]
     score["winter"] = sum(winter.values())
     score["boats"] = sum(boats.values())
     score["gold"] = base["resources"].unassigned_points

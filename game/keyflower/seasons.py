@@ -23,6 +23,7 @@ from game.keyflower.const import (
     F_1B,
     F_2A,
     FLAG_OF,
+    FLAT_LIMIT,
     HAND,
     NONE,
     OUT,
@@ -253,6 +254,7 @@ def end_season(st: KeyflowerState, events: list[Event]) -> None:
                 st.holder[t] = leader
                 st.won[leader].append(t)
                 won[leader].append(TILES[t].id)
+    st.auction = []
     # 4. keyples on village tiles go to the village's owner
     for t, us in list(st.uses.items()):
         owner = st.where[t]
@@ -336,7 +338,7 @@ def _after_boats(st: KeyflowerState, events: list[Event]) -> None:
     st.cur = -1
     if any(st.won):
         st.phase = PLACE
-        st.psel = [t[0] if len(t) == 1 else -1 for t in st.won]
+        st.psel = [-1] * st.n
         st.pplaced = [[] for _ in range(st.n)]
     else:
         finish_season(st, events)
@@ -364,19 +366,32 @@ def pending_village(st: KeyflowerState, s: int) -> tuple[dict[int, int], list[in
     return vil, rot, free
 
 
-def place_actions(st: KeyflowerState, s: int) -> list[Action]:
-    """KF §9 / D16: choose the next won tile, then its hex and rotation."""
-    if not st.won[s]:
-        return []
-    t = st.psel[s]
-    if t < 0:
-        return [PLACE_TILE_ACT[x] for x in sorted(st.won[s])]
+def tile_placements(st: KeyflowerState, s: int, t: int) -> list[Action]:
+    """Every ``("place", tile, q, r, rot)`` for ``t`` in ``s``'s village (KF §9, D16)."""
     vil, rot, free = pending_village(st, s)
+    tid = TILES[t].id
     out: list[Action] = []
     for h, r in placements(vil, rot, t, free):
         q, rr = axial(h)
         if in_range(q, rr):
-            out.append(("place_at", q, rr, r))
+            out.append(("place", tid, q, rr, r))
+    return out
+
+
+def place_actions(st: KeyflowerState, s: int) -> list[Action]:
+    """KF §9 / D16: ``("place", tile, q, r, rot)`` for every tile still to place, in any order
+    the seat likes; if that list would be longer than ``FLAT_LIMIT``, the tile is asked first
+    (``("place_tile", tile)``), then its positions."""
+    if not st.won[s]:
+        return []
+    if st.psel[s] >= 0:
+        return tile_placements(st, s, st.psel[s])
+    out: list[Action] = []
+    tiles = sorted(st.won[s])
+    for t in tiles:
+        out.extend(tile_placements(st, s, t))
+        if len(out) > FLAT_LIMIT and len(tiles) > 1:
+            return [PLACE_TILE_ACT[x] for x in tiles]
     return out
 
 
@@ -387,13 +402,13 @@ def apply_place(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.psel[s] = st.tile_of(action[1])
         events.append({"type": "place_tile", "seat": s, "tile": action[1], "only": [s]})
         return events
-    t = st.psel[s]
-    _, q, r, rot = action
+    _, tid, q, r, rot = action
+    t = st.tile_of(tid)
     st.pplaced[s].append((t, hex_id(q, r), rot))
     st.won[s].remove(t)
-    st.psel[s] = st.won[s][0] if len(st.won[s]) == 1 else -1
+    st.psel[s] = -1
     events.append(
-        {"type": "place", "seat": s, "tile": TILES[t].id, "q": q, "r": r, "rot": rot, "only": [s]}
+        {"type": "place", "seat": s, "tile": tid, "q": q, "r": r, "rot": rot, "only": [s]}
     )
     if not st.won[s]:
         events.append({"type": "placed_all", "seat": s})

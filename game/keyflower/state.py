@@ -494,7 +494,7 @@ class KeyflowerState(GameState):
                 done = not st.won[s]
                 st.pplaced[s] = []
                 st.won[s] = sorted(tiles)
-                st.psel[s] = st.won[s][0] if len(st.won[s]) == 1 else -1
+                st.psel[s] = -1
                 if done:
                     _random_placement(st, s, rng)
         st.rng = Rng(derive_seed(seed, _RESEED_SALT))

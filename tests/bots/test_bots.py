@@ -22,6 +22,7 @@ from game.core.match import Bot, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
+from tests.keyflower.helpers import keyflower_twin
 
 #: Bot makers exercised by the property tests (fast settings; the product names use the same
 #: classes with larger budgets).
@@ -161,6 +162,7 @@ def _kingdom_builder_twin(state: GameState, seat: Seat) -> GameState:
 TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
     "tiny": _tiny_twin,
     "kingdom-builder": _kingdom_builder_twin,
+    "keyflower": keyflower_twin,
 }
 
 

@@ -17,7 +17,7 @@ def test_registry_refuses_unknown_and_planned_games() -> None:
     with pytest.raises(UnknownGame, match="unknown game"):
         get_game("chess")
     with pytest.raises(UnknownGame, match="not playable in this version"):
-        get_game("keyflower")
+        get_game("glen-more")
 
 
 def test_apply_refuses_wrong_seat_illegal_and_malformed(toy_registered: str) -> None:
