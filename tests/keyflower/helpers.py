@@ -151,3 +151,122 @@ def keyflower_twin(state: GameState, seat: Seat) -> GameState:
     twin._dec = {}
     twin._view = None
     return twin
+
+
+# ---- building positions for rules tests ---------------------------------------------------
+COLOUR = {"red": 0, "blue": 1, "yellow": 2, "green": 3}
+RES = {"wood": 0, "stone": 1, "iron": 2, "gold": 3}
+SKILL = {"saw": 0, "pickaxe": 1, "anvil": 2}
+
+
+def tid(name: str) -> int:
+    from game.keyflower.tiles import INDEX
+
+    return INDEX[name]
+
+
+def set_screen(st: KeyflowerState, s: int, known: bool = True, **counts: int) -> None:
+    """Give seat ``s`` exactly these keyples and skill tiles (others unchanged), through the
+    bag, green supply and skill supply so every piece stays accounted for."""
+    for name, n in counts.items():
+        if name in COLOUR:
+            c = COLOUR[name]
+            have = st.keys[s][c]
+            if c == 3:
+                st.green += have - n
+                assert st.green >= 0
+            else:
+                st.bag[c] += have - n
+                assert st.bag[c] >= 0
+            st.keys[s][c] = n
+            st.kknown[s][c] = n if (known or c == 3) else min(st.kknown[s][c], n)
+        else:
+            k = SKILL[name]
+            st.sksup[k] += st.skills[s][k] - n
+            assert st.sksup[k] >= 0
+            st.skills[s][k] = n
+            st.sknown[s][k] = n if known else min(st.sknown[s][k], n)
+    st._dec = {}
+    st._view = None
+
+
+def empty_screens(st: KeyflowerState) -> None:
+    for s in range(st.n):
+        set_screen(st, s, red=0, blue=0, yellow=0, green=0, saw=0, pickaxe=0, anvil=0)
+
+
+def set_auction(st: KeyflowerState, names: list[str], side: int = 0) -> None:
+    """Make ``names`` this season's auction (the old auction tiles leave the game)."""
+    from game.keyflower.const import AUCTION, OUT
+
+    for t in st.auction:
+        st.where[t] = OUT
+    st.auction = []
+    for name in names:
+        t = tid(name)
+        assert st.where[t] < 0 and st.hexof[t] < 0, f"{name} is in a village"
+        if t in (x for h in st.hands for x in h):
+            for h in st.hands:
+                if t in h:
+                    h.remove(t)
+            st.holder[t] = -1
+        if t in st.wout:
+            st.wout.remove(t)
+        st.where[t] = AUCTION
+        st.side[t] = side
+        st.auction.append(t)
+    st._dec = {}
+    st._view = None
+
+
+def put(st: KeyflowerState, s: int, name: str, q: int, r: int, rot: int = 0, side: int = 0) -> int:
+    """Put tile ``name`` into seat ``s``'s village at axial (q, r) (no placement check)."""
+    from game.keyflower.village import hex_id
+
+    t = tid(name)
+    if t in st.auction:
+        st.auction.remove(t)
+    for h in st.hands:
+        if t in h:
+            h.remove(t)
+    if t in st.wout:
+        st.wout.remove(t)
+    st.side[t] = side
+    st.put_tile(s, t, hex_id(q, r), rot)
+    from game.keyflower.state import village_flags
+
+    st.flags[s] = village_flags(st, s)
+    st._dec = {}
+    st._view = None
+    return t
+
+
+def give(st: KeyflowerState, name: str, **res: int) -> None:
+    """Put resources from the supply on tile ``name`` (set to exactly these counts)."""
+    t = tid(name)
+    for kind, n in res.items():
+        k = RES[kind]
+        st.ressup[k] += st.res[t * 4 + k] - n
+        assert st.ressup[k] >= 0
+        st.res[t * 4 + k] = n
+    st._dec = {}
+    st._view = None
+
+
+def on_tile(st: KeyflowerState, name: str) -> dict[str, int]:
+    t = tid(name)
+    return {k: st.res[t * 4 + i] for k, i in RES.items() if st.res[t * 4 + i]}
+
+
+def to_move_seat(st: KeyflowerState, s: int) -> None:
+    """Make it seat ``s``'s turn (PLAY, start of a turn)."""
+    st.cur = s
+    st.stage = NONE
+    st._dec = {}
+    st._view = None
+
+
+def acts(st: KeyflowerState, s: int | None = None, kind: str | None = None) -> list[Any]:
+    seat = st.cur if s is None else s
+    out = st.legal_actions(seat)
+    return [a for a in out if kind is None or a[0] == kind]
