@@ -110,6 +110,8 @@ def keyflower_twin(state: GameState, seat: Seat) -> GameState:
     The seat in the middle of a turn keeps its screen (see ``KeyflowerState.determinize``)."""
     assert isinstance(state, KeyflowerState)
     twin = state.clone()
+    if twin.is_over():
+        return twin  # at the end everything is shown: nothing is hidden any more
     busy = twin.cur if twin.phase == PLAY and twin.stage != NONE else -1
     others = [s for s in range(twin.n) if s not in (seat, busy)]
     for s in others:
