@@ -85,6 +85,14 @@ SIDE_ACTION: tuple[str | None, ...] = tuple(
 )
 
 
+#: ``SIDE_OF[tile * 2 + side]``: the Side object (None past a tile's last side).
+SIDE_OF: tuple[Side | None, ...] = tuple(
+    (t.sides[i] if i < len(t.sides) else None) for t in TILES for i in range(2)
+)
+#: ``SIDE_PAYS[tile * 2 + side]``: whether using that side costs extra items (KF §6.3).
+SIDE_PAYS: tuple[bool, ...] = tuple(bool(x is not None and x.pays) for x in SIDE_OF)
+
+
 def side_of(st: KeyflowerState, t: int) -> Side:
     """The side ``t`` shows now."""
     return TILES[t].sides[st.side[t]]
@@ -188,35 +196,58 @@ def bid_range(st: KeyflowerState, s: int, t: int, colour: int) -> tuple[int, int
 
 def bid_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
     """Every ``("bid", tile, colour, n)`` open to ``s`` at ``t`` (KF §5)."""
-    _own, own_col = _own_bid(st, s, t)
-    cols = (st.pcol,) if st.pcol >= 0 else bid_colours(st, s, t, own_col)
-    tid = TILES[t].id
     out: list[Action] = []
-    for c in cols:
-        least, most = bid_range(st, s, t, c)
-        name = COLOURS[c]
-        out.extend(("bid", tid, name, n) for n in range(least, most + 1))
+    _bid_into(st, s, t, out)
     return out
 
 
 def can_bid(st: KeyflowerState, s: int, t: int) -> bool:
     """Whether ``s`` can finish a bid at ``t`` (with the keyples reclaimed so far)."""
-    own, own_col = _own_bid(st, s, t)
+    return _bid_into(st, s, t, None)
+
+
+def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> bool:
+    """KF §5 for one tile: the colour rule (your own bid's colour, else the lock, any on an
+    empty tile, 4a), the raise (your total beats every other bid) and at least one keyple
+    placed; the bids are appended to ``out`` (if given).  Returns whether any bid exists."""
+    base = t * 6
+    bidn = st.bidn
+    most_other = 0
+    for o in range(st.n):
+        if o != s and bidn[base + o] > most_other:
+            most_other = bidn[base + o]
+    if t in st.precl:
+        own, own_col = 0, st.bidc[base + s]
+    else:
+        own = bidn[base + s]
+        own_col = st.bidc[base + s] if own else -1
     c = st.pcol
-    if own_col >= 0 and c >= 0 and own_col != c:
-        return False
-    cols = bid_colours(st, s, t, own_col)
-    if c >= 0:
-        if c not in cols:
+    if own_col >= 0:
+        if c >= 0 and c != own_col:
             return False
-        cols = (c,)
-    target = best_other(st, t, s) + 1 - own - st.pk
+        cols: tuple[int, ...] = (own_col,)
+    else:
+        cols = bid_colours(st, s, t, -1)
+        if c >= 0:
+            if c not in cols:
+                return False
+            cols = (c,)
+    k = st.pk
+    least = most_other + 1 - own - k
+    floor = 0 if k else 1
+    if least < floor:
+        least = floor
     keys = st.keys[s]
+    ok = False
     for col in cols:
-        avail = keys[col]
-        if avail >= target and st.pk + avail >= 1:
-            return True
-    return False
+        most = keys[col]
+        if most >= least:
+            ok = True
+            if out is None:
+                break
+            tid, name = TILES[t].id, COLOURS[col]
+            out.extend([("bid", tid, name, n) for n in range(least, most + 1)])
+    return ok
 
 
 # ---- uses -----------------------------------------------------------------------------------
@@ -239,23 +270,33 @@ def can_pay(st: KeyflowerState, s: int, side: Side, colour: int, n: int) -> bool
     """KF §6.3: after placing ``n`` keyples of ``colour`` from the screen, can ``s`` still pay
     the exchange's extra items from behind the screen?  (D3: never from a reclaimed bid.)"""
     keys = st.keys[s]
-    need_any = side.pay_any_keyple
-    left = 0
-    pay = side.pay_colours
-    for c in ALL_COLOURS:
-        have = keys[c] - (n if c == colour else 0)
-        if have < pay[c]:
+    fixed = 0
+    for c, need in _PAY_SPEC[id(side)][0]:
+        if keys[c] - (n if c == colour else 0) < need:
             return False
-        left += have - pay[c]
-    if left < need_any:
+        fixed += need
+    any_k = side.pay_any_keyple
+    if any_k and keys[0] + keys[1] + keys[2] + keys[3] - n - fixed < any_k:
         return False
     sk = st.skills[s]
-    spare = 0
-    for k in range(3):
-        if sk[k] < side.pay_skills[k]:
+    fixed = 0
+    for k, need in _PAY_SPEC[id(side)][1]:
+        if sk[k] < need:
             return False
-        spare += sk[k] - side.pay_skills[k]
-    return spare >= side.pay_any_skill
+        fixed += need
+    any_s = side.pay_any_skill
+    return not any_s or sk[0] + sk[1] + sk[2] - fixed >= any_s
+
+
+#: Per exchange side (by ``id``): its fixed keyple and skill payments as (kind, count) pairs.
+_PAY_SPEC: dict[int, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {
+    id(x): (
+        tuple((c, v) for c, v in enumerate(x.pay_colours) if v),
+        tuple((k, v) for k, v in enumerate(x.pay_skills) if v),
+    )
+    for t in TILES
+    for x in t.sides
+}
 
 
 def use_range(st: KeyflowerState, s: int, t: int) -> tuple[int, int]:
@@ -269,13 +310,15 @@ def use_counts(st: KeyflowerState, s: int, t: int, colour: int) -> list[int]:
     lo, hi = use_range(st, s, t)
     k = st.pk
     have = st.keys[s][colour]
-    side = side_of(st, t)
+    i = t * 2 + st.side[t]
+    side = SIDE_OF[i]
+    pays = SIDE_PAYS[i]
     out = []
     for m in range(lo, hi + 1):
         n = m - k
         if n > have:
             break
-        if not side.pays or can_pay(st, s, side, colour, n):
+        if not pays or can_pay(st, s, side, colour, n):  # type: ignore[arg-type]
             out.append(n)
     return out
 
@@ -297,11 +340,12 @@ def can_use(st: KeyflowerState, s: int, t: int) -> bool:
             return False
         cols = (c,)
     keys = st.keys[s]
-    side = TILES[t].sides[st.side[t]]
-    pays = side.pays
+    i = t * 2 + st.side[t]
+    side = SIDE_OF[i]
+    pays = SIDE_PAYS[i]
     for col in cols:
         n = lo - k
-        if n <= keys[col] and (not pays or can_pay(st, s, side, col, n)):
+        if n <= keys[col] and (not pays or can_pay(st, s, side, col, n)):  # type: ignore[arg-type]
             return True
     return False
 
@@ -311,22 +355,46 @@ def use_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
     colour rule allows, ``n`` more keyples from the screen so that all placed (with the
     reclaimed ones) are more than the previous use and at most 3, and the extra cost payable.
     At most 12 per tile, and only 29 tiles of the box have an action, so the list stays short."""
-    if SIDE_ACTION[t * 2 + st.side[t]] is None:
-        return []
-    us = st.uses.get(t)
-    if us and us[-1][2] >= 3:
-        return []
-    cols = use_colours(st, s, t)
-    if st.pcol >= 0:
-        if st.pcol not in cols:
-            return []
-        cols = (st.pcol,)
-    row = USE_ACT[t]
     out: list[Action] = []
-    for c in cols:
-        for n in use_counts(st, s, t, c):
-            out.append(row[c][n])
+    _add_use_options(st, s, t, out)
     return out
+
+
+def _add_use_options(st: KeyflowerState, s: int, t: int, out: list[Action]) -> None:
+    """:func:`use_options` appended to ``out`` (the hot path of every turn's first list)."""
+    i = t * 2 + st.side[t]
+    if SIDE_ACTION[i] is None:
+        return
+    us = st.uses.get(t)
+    lo = us[-1][2] + 1 if us else 1
+    k = st.pk
+    if k > lo:
+        lo = k
+    if lo > 3:
+        return
+    lock = st.lock[t]
+    pcol = st.pcol
+    free = lock < 0 or st.flags[s] & F_4B
+    if pcol >= 0:
+        if not free and lock != pcol:
+            return
+        cols: tuple[int, ...] = (pcol,)
+    else:
+        cols = ALL_COLOURS if free else (lock,)
+    keys = st.keys[s]
+    row = USE_ACT[t]
+    pays = SIDE_PAYS[i]
+    side = SIDE_OF[i]
+    for c in cols:
+        have = keys[c]
+        rc = row[c]
+        for m in range(lo, 4):
+            n = m - k
+            if n > have:
+                break
+            if pays and not can_pay(st, s, side, c, n):  # type: ignore[arg-type]
+                continue
+            out.append(rc[n])
 
 
 def use_tiles(st: KeyflowerState) -> list[int]:
@@ -372,12 +440,10 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
         bids: list[Action] = []
         bid_targets = []
         for t in st.bid_tiles():
-            if can_bid(st, s, t):
+            if _bid_into(st, s, t, bids if len(acts) + len(bids) <= FLAT_LIMIT else None):
                 bid_targets.append(t)
-                if len(acts) + len(bids) <= FLAT_LIMIT:
-                    bids.extend(bid_options(st, s, t))
         for t in use_tiles(st):
-            acts.extend(use_options(st, s, t))
+            _add_use_options(st, s, t, acts)
         if len(acts) + len(bids) <= FLAT_LIMIT:
             acts.extend(bids)
         else:

@@ -371,9 +371,13 @@ def tile_placements(st: KeyflowerState, s: int, t: int) -> list[Action]:
     vil, rot, free = pending_village(st, s)
     tid = TILES[t].id
     out: list[Action] = []
+    last, q, rr, ok = -1, 0, 0, False
     for h, r in placements(vil, rot, t, free):
-        q, rr = axial(h)
-        if in_range(q, rr):
+        if h != last:
+            last = h
+            q, rr = axial(h)
+            ok = in_range(q, rr)
+        if ok:
             out.append(("place", tid, q, rr, r))
     return out
 

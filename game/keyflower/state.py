@@ -56,13 +56,20 @@ CATEGORIES = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
 
 
 class Decision:
-    """The legal actions of one seat at one position (cached until the next action)."""
+    """The legal actions of one seat at one position (cached until the next action); the set
+    for membership tests is built on first use."""
 
-    __slots__ = ("actions", "index")
+    __slots__ = ("_index", "actions")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
-        self.index = frozenset(actions)
+        self._index: frozenset[Action] | None = None
+
+    @property
+    def index(self) -> frozenset[Action]:
+        if self._index is None:
+            self._index = frozenset(self.actions)
+        return self._index
 
 
 class KeyflowerState(GameState):

@@ -83,7 +83,22 @@ def placements(
     everywhere = [(h, r) for h in hexes for r in range(6)]
     if free_edges:
         return everywhere
-    ok = [(h, r) for h, r in everywhere if fits(village, rot, tile, h, r)]
+    mine = ROT_EDGES[tile]
+    ok = []
+    for h in hexes:
+        # the edge each neighbour shows towards h, by our side
+        need = []
+        for p in range(6):
+            other = village.get(h + DIRS[p])
+            if other is not None:
+                need.append((p, ROT_EDGES[other][rot[other]][(p + 3) % 6]))
+        for r in range(6):
+            edges = mine[r]
+            for p, e in need:
+                if edges[p] != e:
+                    break
+            else:
+                ok.append((h, r))
     return ok if ok else everywhere
 
 
