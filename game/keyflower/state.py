@@ -495,7 +495,7 @@ class KeyflowerState(GameState):
         # placements of this phase
         if st.phase == PLACE:
             for s in range(st.n):
-                if s == seat or not st.pplaced[s]:
+                if s == seat or not (st.pplaced[s] or st.psel[s] >= 0):
                     continue
                 tiles = [t for t, _, _ in st.pplaced[s]] + st.won[s]
                 done = not st.won[s]
