@@ -15,6 +15,7 @@ from __future__ import annotations
 SUITES: dict[str, str] = {
     "kingdom-builder": "bench.kingdom_builder",
     "keyflower": "bench.keyflower",
+    "glen-more": "bench.glen_more",
     "bots": "bench.bots",
     "net": "bench.net",
     "ui": "bench.ui",

@@ -1,4 +1,4 @@
-"""The host's brain: every table, every connection, and the bots, on one asyncio loop.
+"""The host's brain: every table and every connection, on one asyncio loop.
 
 A :class:`Hub` is what both transports drive — :mod:`net.host` (TCP) and :mod:`net.local`
 (in-process, for hot-seat and bot games) — so there is exactly one code path from a received
@@ -8,71 +8,69 @@ frame to an applied action:
 2. the hub decodes it (:func:`net.protocol.decode`), checks its shape
    (:func:`net.protocol.validate_client`) and dispatches on its type;
 3. game actions go to the table's :class:`~net.session.Session`, which enforces the rules;
-4. the hub autosaves, then sends every member of the table its own message
-   (``state.view(seat)``; spectators ``view(None)``), and lets bots whose turn it is think.
+4. the hub autosaves (:mod:`net.autosave`), then sends every member of the table its own
+   message (``state.view(seat)``; spectators ``view(None)``), and lets bots whose decision it
+   is think (:mod:`net.thinking`).
 
-Every method runs on the hub's event loop; nothing here blocks it.  Bots think in a thread
-pool on determinized copies (``state.determinize(seat, seed)``) and their choice comes back
-through the same validation as a human's.  Autosaves are written by a single background
-thread, in order.  An error in one message is answered to its sender only; a malfunctioning
-peer is dropped without touching anyone else.
+The hub itself does dispatch and membership: who is connected, who sits where, who created a
+table, who is told what.  Bots and hints are :class:`~net.thinking.Thinking`'s job, save files
+:class:`~net.autosave.Autosaver`'s.  Every method runs on the hub's event loop; nothing here
+blocks it.  An error in one message is answered to its sender only; a malfunctioning peer is
+dropped without touching anyone else.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import contextlib
+import collections
 import itertools
 import logging
-import os
 import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.bots import BotCancelled, BotProcess, Decision, hint_async, make_bot, think
-from game.core.match import Bot, Replay, write_atomic
-from game.core.rng import Rng, derive_seed
+from game.core.match import Replay
 from game.core.types import Action, Event, Seat
-from game.core.wire import to_plain
 from net import protocol
+from net.autosave import DATA_DIR_ENV, Autosaver, data_dir, default_save_dir
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from net.session import BOT, HUMAN, Session, TableSettings
+from net.thinking import HINT_BOT, HINT_DEADLINE, Thinking
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "HINT_BOT",
+    "HINT_DEADLINE",
+    "Hub",
+    "Member",
+    "Peer",
+    "data_dir",
+    "default_save_dir",
+]
 
 log = logging.getLogger("lantern.host")
 
-#: Environment variable that moves the user data directory (tests, portable installs).
-DATA_DIR_ENV = "LANTERN_DATA_DIR"
-#: After this many bad messages in a row a peer is dropped.
+#: A peer whose refused frames reach this many within :data:`BAD_WINDOW` seconds is dropped
+#: (counted whatever comes between them: pings do not reset the count).
 MAX_BAD_MESSAGES = 32
-#: Most tables one hub runs at once.
+BAD_WINDOW = 60.0
+#: Most tables one hub runs at once, and most a remote address may have created and still open.
 MAX_TABLES = 64
-#: An autosave is written this many seconds after the action that asked for it (bursts of
-#: actions within the delay are written once).
-SAVE_DELAY = 0.05
-#: The bot whose choice a hint shows (``game.bots.hint``: the normal level), and the longest a
-#: hint may think in the worker process before it is given up.
-HINT_BOT = "normal"
-HINT_DEADLINE = 30.0
-
-
-def data_dir() -> Path:
-    """The user data directory: ``$LANTERN_DATA_DIR`` or the platform's one for lantern-table."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("lantern-table"))
-
-
-def default_save_dir() -> Path:
-    """Where autosaves go unless told otherwise: ``<user data dir>/saves``."""
-    return data_dir() / "saves"
+MAX_TABLES_PER_ADDRESS = 4
+#: A running table with nobody connected is closed (its autosave kept, so it can be continued)
+#: after ORPHAN_GRACE seconds when no human sits at it (bots only), or ABANDONED_GRACE seconds
+#: when its human players are all away.
+ORPHAN_GRACE = 30.0
+ABANDONED_GRACE = 15 * 60.0
+#: Hints a seat may ask for: HINT_BURST at once, then one per HINT_INTERVAL seconds.
+HINT_BURST = 3
+HINT_INTERVAL = 10.0
+#: Tracebacks of internal errors logged per peer per LOG_WINDOW seconds (the rest are counted).
+MAX_TRACEBACKS = 3
+LOG_WINDOW = 60.0
 
 
 class Peer(Protocol):
@@ -80,6 +78,10 @@ class Peer(Protocol):
 
     pid: int
     label: str
+    #: The remote address (limits per address); ``"local"`` for in-process peers.
+    address: str
+    #: True only for the in-process transport (hot-seat): it may fix a table's seed.
+    trusted: bool
 
     def deliver(self, frame: bytes) -> bool:
         """Queue one encoded frame; ``False`` if the peer's outbox is full (it gets dropped)."""
@@ -100,7 +102,11 @@ class Member:
     table: Session | None = None
     seat: Seat | None = None
     token: str | None = None
-    bad_in_a_row: int = 0
+    #: When this peer's recent refused frames came (see :data:`MAX_BAD_MESSAGES`).
+    bad: collections.deque[float] = field(default_factory=collections.deque)
+    #: When its recent internal-error tracebacks were logged, and how many were left out.
+    tracebacks: collections.deque[float] = field(default_factory=collections.deque)
+    untold: int = 0
 
     @property
     def owner(self) -> bool:
@@ -108,45 +114,20 @@ class Member:
 
 
 @dataclass
-class _BotJob:
-    """One bot decision of one seat, from its (optional) delay to its answer."""
-
-    seq: int
-    timer: asyncio.TimerHandle | None = None
-    decision: Decision | None = None
-    stopped: bool = False
-
-    def stop(self) -> None:
-        self.stopped = True
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        if self.decision is not None:
-            self.decision.cancel()
-
-
-@dataclass
-class _HintJob:
-    """A hint being computed for one seat's decision at position ``seq``, and who asked."""
-
-    seq: int
-    decision: Decision
-    askers: list[Member] = field(default_factory=list)
-
-
-@dataclass
 class TableExtras:
-    """Hub-side bookkeeping of a table (its members, bots and save file)."""
+    """Hub-side bookkeeping of a table: its members and announcements."""
 
     members: dict[int, Member] = field(default_factory=dict)
-    jobs: dict[Seat, _BotJob] = field(default_factory=dict)
-    hints: dict[Seat, _HintJob] = field(default_factory=dict)
-    bots: dict[Seat, tuple[str, Bot]] = field(default_factory=dict)
-    save_path: Path | None = None
-    saver: _Saver = field(default_factory=lambda: _Saver())
     announced_waiting: list[Seat] = field(default_factory=list)
     #: Created by the host itself (CLI): kept even when nobody is connected.
     pinned: bool = False
+    #: The address of the peer that created it (tables per address).
+    address: str = ""
+    #: Since when nobody is connected (None: someone is), and the timer that may close it.
+    unattended: float | None = None
+    reaper: asyncio.TimerHandle | None = None
+    #: Per seat: the times of its recent hints (see :data:`HINT_BURST`).
+    hints: dict[Seat, collections.deque[float]] = field(default_factory=dict)
 
 
 class Hub:
@@ -154,10 +135,10 @@ class Hub:
 
     ``save_dir``: where autosaves go (``None``: :func:`default_save_dir`); ``autosave=False``
     turns them off.  ``allow_hints`` is the default of new tables (LAN hosts: off; the
-    in-process host: on).  Bots think in a daemon thread per decision
-    (:func:`game.bots.think`), or with ``bot_process=True`` in one worker process
-    (:class:`game.bots.BotProcess`, which keeps a core free for the host); a decision that runs
-    past ``bot_deadline`` seconds is cancelled and a random legal action is played instead.
+    in-process host: on); ``hints_ceiling`` (default: ``allow_hints``) is the ceiling for
+    remote creators: without it, a table created over the network can never turn hints on
+    (the headless host's ``--allow-hints``; a LAN host in the window lets its tables choose).  ``bot_process``, ``bot_budget`` and ``bot_deadline`` go to
+    :class:`~net.thinking.Thinking`.
     """
 
     def __init__(
@@ -171,21 +152,25 @@ class Hub:
         bot_budget: float | None = None,
         bot_deadline: float = 60.0,
         max_tables: int = MAX_TABLES,
+        max_tables_per_address: int = MAX_TABLES_PER_ADDRESS,
+        hints_ceiling: bool | None = None,
     ) -> None:
         self.host_name = host_name
-        self.save_dir = save_dir
-        self.autosave = autosave
         self.allow_hints = allow_hints
-        self.bot_budget = bot_budget
+        self.hints_ceiling = allow_hints if hints_ceiling is None else hints_ceiling
         self.max_tables = max_tables
+        self.max_tables_per_address = max_tables_per_address
         self.tables: dict[str, Session] = {}
         self.extras: dict[str, TableExtras] = {}
         self.members: dict[int, Member] = {}
         self._ids = itertools.count(1)
-        self.bot_deadline = bot_deadline
-        self._bot_process: BotProcess | None = BotProcess() if bot_process else None
-        self._save_pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="lantern-save"
+        self.saves = Autosaver(save_dir, enabled=autosave)
+        self.thinking = Thinking(
+            apply=self._apply,
+            send=self.send,
+            bot_process=bot_process,
+            bot_budget=bot_budget,
+            bot_deadline=bot_deadline,
         )
         self._closed = False
         #: Called with a table whose game just ended (the CLI's --exit-when-done listens).
@@ -213,20 +198,40 @@ class Hub:
             msg = protocol.validate_client(protocol.decode(body, limit))
             self._dispatch(member, msg)
         except ProtocolError as exc:
-            member.bad_in_a_row += 1
-            fatal = exc.fatal or member.bad_in_a_row > MAX_BAD_MESSAGES
+            now = time.monotonic()
+            bad = member.bad
+            bad.append(now)
+            while bad and now - bad[0] > BAD_WINDOW:
+                bad.popleft()
+            fatal = exc.fatal or len(bad) > MAX_BAD_MESSAGES
             self.send(member, exc.message())
             if fatal:
-                self.drop(member, exc.text)
-            return
+                self.drop(member, exc.text if exc.fatal else "too many refused messages")
+        except RecursionError:
+            self.send(member, protocol.error(ErrorCode.BAD_MESSAGE, "a value is nested too deep"))
         except Exception:
-            log.exception("internal error handling a message from %s", peer.label)
+            self._log_internal(member)
             self.send(
                 member,
                 protocol.error(ErrorCode.INTERNAL, "the host hit an internal error; see its log"),
             )
+
+    def _log_internal(self, member: Member) -> None:
+        """Log an internal error's traceback, at most :data:`MAX_TRACEBACKS` per peer per
+        :data:`LOG_WINDOW` seconds (a peer cannot flood the log)."""
+        now = time.monotonic()
+        logged = member.tracebacks
+        while logged and now - logged[0] > LOG_WINDOW:
+            logged.popleft()
+        if len(logged) >= MAX_TRACEBACKS:
+            member.untold += 1
             return
-        member.bad_in_a_row = 0
+        logged.append(now)
+        suffix = (
+            f" ({member.untold} more since the last one were not logged)" if member.untold else ""
+        )
+        member.untold = 0
+        log.exception("internal error handling a message from %s%s", member.peer.label, suffix)
 
     def send(self, member: Member, msg: dict[str, Any], frame: bytes | None = None) -> None:
         if frame is None:
@@ -257,10 +262,12 @@ class Hub:
         autostart: bool = False,
         bots: list[str | None] | None = None,
         pinned: bool = False,
+        address: str = "",
     ) -> Session:
         """Open a table (for the CLI, the in-process host and the ``create_table`` message).
 
-        ``bots`` gives seats to bots by position (``None`` leaves a seat open).
+        ``bots`` gives seats to bots by position (``None`` leaves a seat open); ``address`` is
+        the creating peer's (tables per address); a ``seed`` given here is shown in the lobby.
         """
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
@@ -279,6 +286,7 @@ class Hub:
             if bot is not None and seat < players:
                 table.set_seat(seat, by_seat=None, by_owner=True, kind=BOT, bot=bot)
         self._register(table, pinned)
+        self.extras[table.table_id].address = address
         log.info(
             "table %s: %s, %d players, created%s",
             table.table_id,
@@ -290,9 +298,18 @@ class Hub:
         return table
 
     def resume_table(
-        self, replay: Replay, *, autostart: bool = True, pinned: bool = True, **settings: Any
+        self,
+        replay: Replay,
+        *,
+        autostart: bool = True,
+        pinned: bool = True,
+        path: Path | None = None,
+        **settings: Any,
     ) -> Session:
-        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``."""
+        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``.
+
+        ``path``: the save file it came from, which the table goes on writing (one game, one
+        file)."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
@@ -306,7 +323,8 @@ class Hub:
                 autostart=autostart,
             ),
         )
-        self._register(table, pinned)
+        self._register(table, pinned, path)
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: %s resumed after %d actions", table.table_id, replay.game, table.seq)
         self._after_change(table)
         return table
@@ -317,13 +335,11 @@ class Hub:
             return
         table.closed = True
         extras = self.extras.pop(table.table_id)
+        if extras.reaper is not None:
+            extras.reaper.cancel()
         self.tables.pop(table.table_id, None)
-        for job in extras.jobs.values():
-            job.stop()
-        extras.jobs.clear()
-        for hint in extras.hints.values():
-            hint.decision.cancel()
-        extras.hints.clear()
+        self.thinking.close_table(table)
+        self.saves.forget(table.table_id)
         message = {"t": "table_closed", "table": table.table_id, "reason": reason}
         for member in list(extras.members.values()):
             member.table, member.seat, member.token = None, None, None
@@ -335,15 +351,8 @@ class Hub:
         if self._closed:
             return
         self._closed = True
-        for table in list(self.tables.values()):
-            extras = self.extras[table.table_id]
-            for job in extras.jobs.values():
-                job.stop()
-            for hint in extras.hints.values():
-                hint.decision.cancel()
-        if self._bot_process is not None:
-            self._bot_process.close()
-        self._save_pool.shutdown(wait=wait)
+        self.thinking.shutdown()
+        self.saves.shutdown(wait=wait)
 
     def summaries(self) -> list[dict[str, Any]]:
         return [t.summary() for t in self.tables.values()]
@@ -378,18 +387,34 @@ class Hub:
 
     def _on_create_table(self, member: Member, msg: dict[str, Any]) -> None:
         self._check_free(member)
+        peer = member.peer
+        if msg.get("seed") is not None and not peer.trusted:
+            raise ProtocolError(
+                ErrorCode.NOT_ALLOWED,
+                "the host chooses the seed of a LAN table; a player cannot fix it",
+            )
+        if not peer.trusted:
+            mine = sum(1 for x in self.extras.values() if x.address == peer.address)
+            if mine >= self.max_tables_per_address:
+                raise ProtocolError(
+                    ErrorCode.TOO_MANY_TABLES,
+                    f"your address already has {mine} tables open on this host "
+                    f"(at most {self.max_tables_per_address}); close or finish one first",
+                )
+        hints = msg.get("allow_hints")
         table = self.create_table(
             msg["game"],
             msg["players"],
             msg.get("options"),
             seed=msg.get("seed"),
             name=msg.get("name", ""),
-            allow_hints=msg.get("allow_hints"),
+            allow_hints=None if hints is None else hints and (self.hints_ceiling or peer.trusted),
             bot_delay_ms=msg.get("bot_delay_ms", 0),
+            address="" if peer.trusted else peer.address,
         )
         try:
             if msg.get("spectate"):
-                token = table.new_spectator()
+                token = table.new_spectator(member.name)
                 seat = None
             else:
                 seat = table.open_seat(msg.get("seat", 0))
@@ -397,7 +422,7 @@ class Hub:
         except ProtocolError:
             self.close_table(table, "its creator could not sit down")
             raise
-        table.owner_token = token
+        table.owner_token = table.creator_token = token
         self._seat_member(member, table, seat, token)
 
     def _on_join(self, member: Member, msg: dict[str, Any]) -> None:
@@ -418,9 +443,11 @@ class Hub:
             if seat is not None:
                 self._evict_holder(table, seat)
                 table.reclaim(seat)
-                self._cancel_bot(table, seat)
+                self.thinking.cancel_seat(table, seat)
+            if table.is_creator(token) and not table.is_owner(token):
+                self._restore_creator(table, token)
         elif msg.get("spectate"):
-            token = table.new_spectator()
+            token = table.new_spectator(msg.get("name") or member.name)
             seat = None
         else:
             seat = table.open_seat(msg.get("seat"))
@@ -453,6 +480,11 @@ class Hub:
     def _on_configure(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
         self._check_owner(member)
+        if msg.get("allow_hints") and not self.hints_ceiling and not member.peer.trusted:
+            raise ProtocolError(
+                ErrorCode.NOT_ALLOWED,
+                "this host does not give hints (its owner can start it with --allow-hints)",
+            )
         table.configure(
             options=msg.get("options"),
             name=msg.get("name"),
@@ -490,9 +522,17 @@ class Hub:
     def _on_undo(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
         self._check_own_seat(member, table)
-        table.undo(member.seat, msg["seq"])
-        log.info("table %s seq %d: seat %s undid a move", table.table_id, table.seq, member.seat)
-        self._after_change(table, [{"type": "undo", "seat": member.seat}])
+        whole = bool(msg.get("turn"))
+        start = table.undo(member.seat, msg["seq"], whole_turn=whole)
+        self.saves.journal(table.table_id, start, table.replay.actions[start:])
+        log.info(
+            "table %s seq %d: seat %s %s",
+            table.table_id,
+            table.seq,
+            member.seat,
+            "restarted its turn" if whole else "undid a move",
+        )
+        self._after_change(table, [{"type": "undo", "seat": member.seat, "turn": whole}])
 
     def _on_sample(self, member: Member, msg: dict[str, Any]) -> None:
         """A determinized copy of the state for the asking seat (its own bots use it).
@@ -506,12 +546,14 @@ class Hub:
             raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
         if table.over:
             raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
-        if msg["seq"] != table.seq:
-            raise ProtocolError(
-                ErrorCode.STALE, f"seq {msg['seq']} is not the current position ({table.seq})"
-            )
         seat = member.seat
         assert seat is not None
+        if not table.decision_seq(seat) <= msg["seq"] <= table.seq:
+            raise ProtocolError(
+                ErrorCode.STALE,
+                f"seq {msg['seq']} is not your current decision (it began at "
+                f"{table.decision_seq(seat)}, now {table.seq})",
+            )
         world = table.state.determinize(seat, secrets.randbits(63))
         self.send(
             member,
@@ -525,87 +567,44 @@ class Hub:
         )
 
     def _on_hint(self, member: Member, msg: dict[str, Any]) -> None:
-        """What the normal bot would do for the asking seat now (:data:`HINT_BOT`).
+        """What the normal bot would do for the asking seat's current decision.
 
-        Only at a table that allows hints, for the seat's own turn (:meth:`Session.check_hint`).
-        The bot thinks off the loop (in the worker process when the hub has one, else in a
-        thread) on ``state.determinize(seat, seed)`` — a copy holding only what the seat may
-        see — and the answer ``hint {table, seq, action}`` goes to the askers, unless the
-        position moved on meanwhile (then it is dropped).  One computation per seat and
-        position: asking again while it runs just waits for the same answer.
+        Only at a table that allows hints, for the seat's own decision
+        (:meth:`Session.check_hint`); :meth:`net.thinking.Thinking.hint` works it out off the
+        loop on a copy holding only what the seat may see and answers
+        ``hint {table, seq, action}``, unless the decision moved on meanwhile.
         """
         table = self._my_table(member)
         self._check_own_seat(member, table)
         seat = member.seat
         assert seat is not None
         table.check_hint(seat, msg["seq"])
-        extras = self.extras[table.table_id]
-        running = extras.hints.get(seat)
-        if running is not None and running.seq == table.seq:
-            # Still thinking, or finished with its answer queued: that answer goes to this
-            # asker too (the job leaves ``hints`` only once it has been answered).
-            if member not in running.askers:
-                running.askers.append(member)
-            return
-        if running is not None:
-            running.decision.cancel()
-        world_seed = derive_seed(table.seed, "hint", seat, table.seq)
-        if self._bot_process is not None:
-            decision = self._bot_process.decide(
-                HINT_BOT,
-                derive_seed(table.seed, "hint-bot", seat),
-                None,
-                table.state,
-                seat,
-                world_seed,
-                key=("hint", table.table_id, seat),
-                deadline=HINT_DEADLINE,
+        now = time.monotonic()
+        recent = self.extras[table.table_id].hints.setdefault(seat, collections.deque())
+        while recent and now - recent[0] > HINT_BURST * HINT_INTERVAL:
+            recent.popleft()
+        if len(recent) >= HINT_BURST:
+            wait = HINT_BURST * HINT_INTERVAL - (now - recent[0])
+            raise ProtocolError(
+                ErrorCode.HINT_LIMIT,
+                f"{HINT_BURST} hints in {HINT_BURST * HINT_INTERVAL:g} s at most; "
+                f"ask again in {wait:.0f} s",
             )
-        else:
-            decision = hint_async(table.state.determinize(seat, world_seed), seat, world_seed)
-        job = _HintJob(table.seq, decision, [member])
-        extras.hints[seat] = job
-        self._when_done(decision, lambda f: self._hint_done(table, seat, job, f))
-
-    def _hint_done(
-        self,
-        table: Session,
-        seat: Seat,
-        job: _HintJob,
-        future: concurrent.futures.Future[Action],
-    ) -> None:
-        extras = self.extras.get(table.table_id)
-        if extras is None or table.closed:
-            return
-        if extras.hints.get(seat) is job:
-            del extras.hints[seat]
-        if table.seq != job.seq:
-            return  # the position moved on: the hint is of no use any more
-        askers = [m for m in job.askers if m.table is table and m.seat == seat]
-        error = None if future.cancelled() else future.exception()
-        if future.cancelled() or error is not None:
-            if not isinstance(error, BotCancelled) or future.cancelled():
-                log.error("table %s: seat %d's hint failed: %s", table.table_id, seat, error)
-            reply = protocol.error(ErrorCode.INTERNAL, "no hint could be worked out this time")
-            for member in askers:
-                self.send(member, reply)
-            return
-        message = {
-            "t": "hint",
-            "table": table.table_id,
-            "seq": job.seq,
-            "action": to_plain(list(future.result())),
-        }
-        for member in askers:
-            self.send(member, message)
+        recent.append(now)
+        self.thinking.hint(member, table, seat)
 
     def _on_chat(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
+        if member.seat is not None:
+            name = table.seats[member.seat].name
+        else:
+            name = table.spectator_name(member.token)
         line = {
             "t": "chat",
             "table": table.table_id,
             "seat": member.seat,
-            "name": table.seats[member.seat].name if member.seat is not None else member.name,
+            "name": name,
+            "spectator": member.seat is None,
             "text": msg["text"],
         }
         frame = protocol.encode(line)
@@ -655,18 +654,21 @@ class Hub:
             raise ProtocolError(ErrorCode.NOT_ALLOWED, "a bot plays this seat now")
 
     # ---- membership -----------------------------------------------------------------------
-    def _register(self, table: Session, pinned: bool) -> None:
+    def _register(self, table: Session, pinned: bool, path: Path | None = None) -> None:
         self.tables[table.table_id] = table
-        extras = TableExtras(pinned=pinned)
-        if self.autosave:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            folder = self.save_dir if self.save_dir is not None else default_save_dir()
-            extras.save_path = folder / f"{table.game.id}-{stamp}-{table.table_id}.save"
-        self.extras[table.table_id] = extras
+        self.extras[table.table_id] = TableExtras(pinned=pinned)
+        self.saves.open(table.table_id, table.game.id, path)
+
+    def save_path(self, table_id: str) -> Path | None:
+        """Where table ``table_id``'s autosave goes (``None`` when autosaves are off)."""
+        return self.saves.path(table_id)
 
     def _seat_member(self, member: Member, table: Session, seat: Seat | None, token: str) -> None:
         member.table, member.seat, member.token = table, seat, token
         self.extras[table.table_id].members[member.peer.pid] = member
+        if table.owner_token == "" and seat is not None:
+            table.owner_token = token  # nobody held the creator's rights: a seated player does
+        self._attended(table)
         where = f"seat {seat}" if seat is not None else "as a spectator"
         log.info("%s: joined table %s %s", member.peer.label, table.table_id, where)
         self.send(
@@ -697,8 +699,8 @@ class Hub:
         was_owner = table.is_owner(member.token)
         if member.seat is not None:
             table.release(member.seat)
-        elif member.token is not None and not was_owner:
-            table.spectator_tokens.discard(member.token)
+        elif member.token is not None and not table.is_creator(member.token):
+            table.forget_spectator(member.token)
         member.table, member.seat, member.token = None, None, None
         if reply is not None:
             self.send(member, {"t": "left", "table": table.table_id, "reason": reply})
@@ -709,31 +711,91 @@ class Hub:
             return
         if was_owner:
             self._hand_over_ownership(table, extras)
+        if not extras.members and not extras.pinned:
+            self._unattended(table, extras)
         self._broadcast_lobby(table)
         self._after_seats_changed(table)
 
-    def _hand_over_ownership(self, table: Session, extras: TableExtras) -> None:
-        """The creator left: its rights pass to the lowest seated player (else a spectator).
-
-        The new creator is told with a fresh ``joined`` whose ``owner`` is true.
-        """
-        members = sorted(
-            (m for m in extras.members.values() if m.token is not None),
-            key=lambda m: (m.seat is None, m.seat if m.seat is not None else 0, m.peer.pid),
-        )
-        if not members:
+    # ---- tables nobody attends ------------------------------------------------------------
+    def _attended(self, table: Session) -> None:
+        """Someone is connected to ``table`` again: it is not reclaimed."""
+        extras = self.extras.get(table.table_id)
+        if extras is None:
             return
-        heir = members[0]
+        extras.unattended = None
+        if extras.reaper is not None:
+            extras.reaper.cancel()
+            extras.reaper = None
+
+    def _unattended(self, table: Session, extras: TableExtras) -> None:
+        """Nobody is connected to a running table: reclaim it after a grace period."""
+        if extras.unattended is None:
+            extras.unattended = time.monotonic()
+        if extras.reaper is None:
+            loop = asyncio.get_running_loop()
+            extras.reaper = loop.call_later(ORPHAN_GRACE, self._reap, table)
+
+    def _reap(self, table: Session) -> None:
+        """Close a table nobody attends: after :data:`ORPHAN_GRACE` when no human sits at it,
+        after :data:`ABANDONED_GRACE` when its human players are all away.  Its autosave is
+        written first, so the game can be continued (``host --resume``, saved games)."""
+        extras = self.extras.get(table.table_id)
+        if extras is None or table.closed:
+            return
+        extras.reaper = None
+        if extras.members or extras.unattended is None:
+            return
+        humans = any(seat.kind == HUMAN for seat in table.seats)
+        waited = time.monotonic() - extras.unattended
+        if humans and waited < ABANDONED_GRACE:
+            loop = asyncio.get_running_loop()
+            extras.reaper = loop.call_later(ABANDONED_GRACE - waited, self._reap, table)
+            return
+        self._autosave(table)
+        self.close_table(table, "nobody was playing or watching; the game is saved")
+
+    def _hand_over_ownership(self, table: Session, extras: TableExtras) -> None:
+        """The creator left: its rights pass to the lowest seated human player still connected
+        — never to a spectator.  With nobody seated, nobody holds them until the creator comes
+        back with their token (:meth:`_restore_creator`).
+
+        The new holder is told with a fresh ``joined`` whose ``owner`` is true.
+        """
+        heirs = sorted(
+            (
+                m
+                for m in extras.members.values()
+                if m.token is not None and m.seat is not None and table.seats[m.seat].kind == HUMAN
+            ),
+            key=lambda m: (m.seat, m.peer.pid),
+        )
+        if not heirs:
+            table.owner_token = None if table.creator_token is None else ""
+            log.info("table %s: nobody seated holds the creator's rights now", table.table_id)
+            return
+        heir = heirs[0]
         table.owner_token = heir.token
-        log.info("table %s: %s is the table's creator now", table.table_id, heir.peer.label)
+        log.info("table %s: %s holds the creator's rights now", table.table_id, heir.peer.label)
+        self._tell_owner(heir, True)
+
+    def _restore_creator(self, table: Session, token: str) -> None:
+        """The table's creator is back: the rights return to them from whoever held them."""
+        holder = next((m for m in self._members(table) if m.owner), None)
+        table.owner_token = token
+        log.info("table %s: its creator is back and holds the creator's rights", table.table_id)
+        if holder is not None and holder.token != token:
+            self._tell_owner(holder, False)
+
+    def _tell_owner(self, member: Member, owner: bool) -> None:
+        assert member.table is not None and member.token is not None
         self.send(
-            heir,
+            member,
             {
                 "t": "joined",
-                "table": table.table_id,
-                "seat": heir.seat,
-                "token": heir.token,
-                "owner": True,
+                "table": member.table.table_id,
+                "seat": member.seat,
+                "token": member.token,
+                "owner": owner,
             },
         )
 
@@ -776,6 +838,7 @@ class Hub:
 
     def _start(self, table: Session) -> None:
         table.start()
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: the game starts", table.table_id)
         self._broadcast_lobby(table)
         self._after_change(table)
@@ -783,12 +846,14 @@ class Hub:
     def _apply(self, table: Session, seat: Seat | None, seq: int, action: Action) -> None:
         events = table.act(seat, seq, action)
         log.debug("table %s seq %d: seat %s %s", table.table_id, table.seq, seat, action)
+        actions = table.replay.actions
+        self.saves.journal(table.table_id, len(actions) - 1, actions[-1:])
         self._after_change(table, events)
 
     def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
         """Send everyone their view, autosave, announce the end or waits, wake bots."""
         events = events or []
-        self._drop_old_hints(table)
+        self.thinking.drop_old_hints(table)
         self._broadcast_state(table, events)
         self._autosave(table)
         for listener in self.on_change:
@@ -824,7 +889,7 @@ class Hub:
                 log.info("table %s: waiting for %s", table.table_id, message["seats"])
             for member in list(extras.members.values()):
                 self.send(member, message)
-        self._wake_bots(table)
+        self.thinking.wake(table)
 
     def _broadcast_state(self, table: Session, events: list[Event]) -> None:
         frames: dict[Seat | None, bytes] = {}
@@ -845,200 +910,9 @@ class Hub:
             self.send(member, message, frame)
 
     def _autosave(self, table: Session) -> None:
-        """Queue the table's save file for the writer thread (it never blocks the loop).
-
-        The loop only copies the record (a list of actions); encoding, hashing and the atomic
-        write happen on the writer thread, :data:`SAVE_DELAY` seconds later.  Writes of one
-        table coalesce: actions that come in while a write is pending are written with it.
-        """
-        extras = self.extras.get(table.table_id)
-        if extras is None or extras.save_path is None or not table.started:
-            return
-        extras.saver.put(table.record())
-        if extras.saver.claim():
-            try:
-                self._save_pool.submit(extras.saver.flush, extras.save_path)
-            except RuntimeError:  # shutting down: write it here
-                extras.saver.flush(extras.save_path)
-
-    # ---- bots -------------------------------------------------------------------------------
-    def _wake_bots(self, table: Session) -> None:
-        """Start a decision for every bot seat to move that is not already deciding.
-
-        A decision about an older position is cancelled; its replacement starts once the old
-        one has stopped (one bot object never thinks about two positions at once).
-        """
-        extras = self.extras.get(table.table_id)
-        if extras is None or self._closed or table.closed:
-            return
-        for seat in list(table.bot_seats_to_move()):
-            job = extras.jobs.get(seat)
-            if job is not None and job.seq == table.seq and not job.stopped:
-                continue
-            if job is not None and job.decision is not None and not job.decision.done():
-                job.stop()  # _bot_done wakes the seat again when the old decision ends
-                continue
-            if job is not None:
-                job.stop()
-            self._think(table, extras, seat)
-
-    def _bot(self, table: Session, extras: TableExtras, seat: Seat) -> Bot:
-        """The seat's bot object, kept for the whole game (bots cache their turn plans)."""
-        name = table.bot_of(seat)
-        assert name is not None
-        held = extras.bots.get(seat)
-        if held is None or held[0] != name:
-            held = (name, make_bot(name, derive_seed(table.seed, "bot", seat), self.bot_budget))
-            extras.bots[seat] = held
-        return held[1]
-
-    def _think(self, table: Session, extras: TableExtras, seat: Seat) -> None:
-        loop = asyncio.get_running_loop()
-        job = _BotJob(table.seq)
-        extras.jobs[seat] = job
-
-        def begin() -> None:
-            job.timer = None
-            if job.stopped or table.closed or table.seq != job.seq:
-                if extras.jobs.get(seat) is job:
-                    del extras.jobs[seat]
-                    self._wake_bots(table)
-                return
-            name = table.bot_of(seat)
-            assert name is not None
-            world_seed = derive_seed(table.seed, "determinize", seat, table.seq)
-            if self._bot_process is not None:
-                decision = self._bot_process.decide(
-                    name,
-                    derive_seed(table.seed, "bot", seat),
-                    self.bot_budget,
-                    table.state,
-                    seat,
-                    world_seed,
-                    key=(table.table_id, seat),
-                    deadline=self.bot_deadline,
-                )
-            else:
-                bot = self._bot(table, extras, seat)
-                decision = think(bot, table.state, seat, world_seed, deadline=self.bot_deadline)
-            job.decision = decision
-            self._when_done(decision, lambda f: self._bot_done(table, seat, job, f))
-
-        delay = table.settings.bot_delay_ms / 1000
-        if delay > 0:
-            job.timer = loop.call_later(delay, begin)
-        else:
-            begin()
-
-    def _bot_done(
-        self,
-        table: Session,
-        seat: Seat,
-        job: _BotJob,
-        future: concurrent.futures.Future[Action],
-    ) -> None:
-        extras = self.extras.get(table.table_id)
-        if extras is None or table.closed or extras.jobs.get(seat) is not job:
-            return
-        del extras.jobs[seat]
-        if job.stopped or table.seq != job.seq or table.bot_of(seat) is None:
-            self._wake_bots(table)  # the position changed while it thought: think again
-            return
-        action: Action | None = None
-        if future.cancelled():
-            log.error("table %s: the decision of seat %d's bot was cancelled", table.table_id, seat)
-        elif future.exception() is not None:
-            log.error(
-                "table %s: seat %d's bot failed: %s", table.table_id, seat, future.exception()
-            )
-        else:
-            action = future.result()
-        try:
-            if action is None:
-                raise ProtocolError(ErrorCode.INTERNAL, "the bot gave no action")
-            self._apply(table, seat, table.seq, action)
-        except ProtocolError as exc:
-            if action is not None:
-                log.error(
-                    "table %s: seat %d's bot chose %r: %s", table.table_id, seat, action, exc.text
-                )
-            legal = table.state.legal_actions(seat)
-            if legal:
-                fallback = Rng(derive_seed(table.seed, "fallback", seat, table.seq)).choice(legal)
-                self._apply(table, seat, table.seq, fallback)
-
-    def _drop_old_hints(self, table: Session) -> None:
-        """Stop computing hints about positions that are gone."""
-        extras = self.extras.get(table.table_id)
-        if extras is None:
-            return
-        for seat, job in list(extras.hints.items()):
-            if job.seq != table.seq:
-                job.decision.cancel()
-                del extras.hints[seat]
-
-    def _when_done(
-        self, decision: Decision, callback: Callable[[concurrent.futures.Future[Action]], None]
-    ) -> None:
-        """Call ``callback(future)`` on the hub's loop once ``decision`` has ended.
-
-        The decision's own ``concurrent.futures.Future`` is handed over (no asyncio future is
-        made for it): a decision cancelled while the host shuts down — whose loop may stop
-        before the callback runs — then never leaves an exception that nobody retrieved.
-        """
-        loop = asyncio.get_running_loop()
-
-        def done(future: concurrent.futures.Future[Action]) -> None:
-            if not future.cancelled():
-                future.exception()  # retrieved here, whatever happens next
-            with contextlib.suppress(RuntimeError):  # a closed loop: the host has stopped
-                loop.call_soon_threadsafe(callback, future)
-
-        decision.future.add_done_callback(done)
-
-    def _cancel_bot(self, table: Session, seat: Seat) -> None:
-        extras = self.extras.get(table.table_id)
-        if extras is None:
-            return
-        job = extras.jobs.pop(seat, None)
-        if job is not None:
-            job.stop()
-
-
-class _Saver:
-    """The newest unsaved record of one table, handed from the loop to the writer thread."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._pending: Replay | None = None
-        self._busy = False
-
-    def put(self, record: Replay) -> None:
-        with self._lock:
-            self._pending = record
-
-    def claim(self) -> bool:
-        """True if the caller must schedule :meth:`flush` (no flush is running or queued)."""
-        with self._lock:
-            if self._busy:
-                return False
-            self._busy = True
-            return True
-
-    def flush(self, path: Path) -> None:
-        """Write the newest record until none is pending (runs on the writer thread).
-
-        It first waits :data:`SAVE_DELAY` seconds, so a burst of actions (bots, a fast
-        player) becomes one write instead of one write each.
-        """
-        while True:
-            time.sleep(SAVE_DELAY)
-            with self._lock:
-                record, self._pending = self._pending, None
-                if record is None:
-                    self._busy = False
-                    return
-            try:
-                write_atomic(path, record.to_bytes())
-            except OSError as exc:
-                log.error("autosave to %s failed: %s", path, exc)
+        """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks); the
+        final one of a finished game is written at once."""
+        if table.over:
+            self.saves.finish(table.table_id, table.record())
+        elif table.started:
+            self.saves.save(table.table_id, table.record())

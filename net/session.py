@@ -9,22 +9,27 @@ with the code and sentence the client will see.
 
 What it enforces:
 
-* **Actions** (:meth:`Session.act`): the game has started and is not over, the action was chosen
-  in the current state (its ``seq`` is the table's current sequence number), the seat is one of
-  ``state.to_move()``, and the rules accept it (``state.apply`` raises ``IllegalAction``
-  naming the rule, and leaves the state untouched).
-* **Undo** (:meth:`Session.undo`): a seat may take back its own actions of its current run of
-  actions, one at a time, as long as no event since then had ``"reveal": True`` (hidden
-  information came out or randomness was used) and the turn has not passed to another seat.
-  The snapshots live only here; views never mention them.
+* **Actions** (:meth:`Session.act`): the game has started and is not over, the seat is one of
+  ``state.to_move()``, the action was chosen at the seat's *current decision* (below), and the
+  rules accept it (``state.apply`` raises ``IllegalAction`` naming the rule, and leaves the
+  state untouched).
+* **Decisions, per seat.**  ``seq`` counts every change of the game (an action or an undo), so
+  a client's ``seq`` always says which state it saw.  Each seat's current decision began at
+  :meth:`Session.decision_seq` — the last change that altered what that seat may do: its legal
+  actions, the turn (``state.turn_id()``), or its own last action or undo.  An action is stale
+  only if it was chosen before that: in a simultaneous phase another seat's commitment does not
+  touch this seat's decision, so choices made at the same position all count.
+* **Undo** (:meth:`Session.undo`): a seat may take back its own actions of the current turn
+  (``state.turn_id()``), last first, or all of them at once ("restart turn"), as long as no
+  event since then had ``"reveal": True`` (hidden information came out or randomness was used).
+  Other seats' actions in the same turn — the other commitments of a simultaneous phase — stay:
+  the table is rebuilt from the start of the turn with the remaining actions re-applied, and
+  an undo that would make one of them illegal is refused.  Nothing of this lives in a view.
 * **Hints** (:meth:`Session.check_hint`): only at a table whose ``allow_hints`` setting is on,
-  for the seat to move, in the current position.
+  for a seat to move, at its current decision.
 * **Seats** (:meth:`Session.set_seat` and friends): seat kinds ``open`` / ``human`` / ``bot``
   (with a bot name from :func:`game.bots.bot_names`), names, distinct colours, ready flags,
   reconnect tokens; only the table's creator changes other seats.
-
-Sequence numbers (``seq``) count every change of the game (an action or an undo), so a client's
-``seq`` always says which state it saw.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from game.core.match import Replay
 from game.core.registry import UnknownGame, get_game
 from game.core.types import Action, BadOptions, BadState, Event, GameError, IllegalAction, Seat
 from game.core.wire import to_plain
-from net.protocol import MAX_SEATS, ErrorCode, ProtocolError
+from net.protocol import MAX_NAME, MAX_SEATS, ErrorCode, ProtocolError
 
 OPEN = "open"
 HUMAN = "human"
@@ -125,15 +130,6 @@ class TableSettings:
 
 
 @dataclass
-class _Snapshot:
-    """The table just before one action of the current run (for undo)."""
-
-    state: GameState
-    actions: int
-    last_action: dict[str, Any] | None
-
-
-@dataclass
 class Session:
     """One table (see the module docstring).  Build with :meth:`create` or :meth:`resume`."""
 
@@ -148,15 +144,28 @@ class Session:
     replay: Replay
     started: bool = False
     seq: int = 0
+    #: The token holding the creator's rights now (``None``: a table the host opened, which
+    #: has no creator; ``""``: the rights wait for the creator's return), and the creator's own.
     owner_token: str | None = None
-    spectator_tokens: set[str] = field(default_factory=set)
+    creator_token: str | None = None
+    #: The seed was fixed by whoever opened the table (tools, hot-seat): shown in the lobby.
+    fixed_seed: bool = False
+    #: Spectators' tokens and the (unique) names they speak under.
+    spectators: dict[str, str] = field(default_factory=dict)
     last_action: dict[str, Any] | None = None
     closed: bool = False
-    #: The seat whose run of actions the undo snapshots belong to.
-    _undo_seat: Seat | None = None
-    _undo: list[_Snapshot] = field(default_factory=list)
-    #: Why the undo list is empty (the reason a refused undo gives).
+    #: The state where the undo window begins (the start of the turn, or the last reveal) and
+    #: the number of recorded actions at that point; the actions since are the replay's tail.
+    _barrier: GameState | None = None
+    _barrier_actions: int = 0
+    #: Why nothing before the barrier can be undone (the reason a refused undo gives).
     _undo_block: str = "nothing has been played yet"
+    #: Per seat: the key of its current decision and the ``seq`` at which it began.
+    _decisions: dict[Seat, tuple[tuple[int, int, int], int]] = field(default_factory=dict)
+    #: Per seat: a counter bumped by each of its own actions and undos (part of the key).
+    _acted: dict[Seat, int] = field(default_factory=dict)
+    #: ``(seq, {seat: legal actions})``: the legal lists of the current position.
+    _legal: tuple[int, dict[Seat, list[Action]]] = (-1, {})
 
     # ---- building ---------------------------------------------------------------------------
     @classmethod
@@ -179,6 +188,7 @@ class Session:
                 f"not {players}",
             )
         opts = dict(options or {})
+        fixed = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
         state = _new_state(game, players, opts, seed)
         replay = Replay(
@@ -199,6 +209,7 @@ class Session:
             state=state,
             seats=seats,
             replay=replay,
+            fixed_seed=fixed,
         )
 
     @classmethod
@@ -262,6 +273,8 @@ class Session:
         if replay.actions:
             last_seat, last = replay.actions[-1]
             session.last_action = session._action_record(last_seat, last)
+        session._set_barrier("the game was continued from a save here")
+        session._refresh_decisions()
         return session
 
     # ---- seats --------------------------------------------------------------------------------
@@ -278,28 +291,62 @@ class Session:
         raise ProtocolError(ErrorCode.TABLE_FULL, f"table {self.table_id} has no open seat")
 
     def seat_human(self, index: int, name: str) -> str:
-        """Put a player in an open seat; returns the seat's new (secret) token."""
+        """Put a player in an open seat; returns the seat's new (secret) token.
+
+        The name is made unique at the table (see :meth:`unique_name`).
+        """
         seat = self.seats[index]
         seat.kind, seat.bot, seat.ready, seat.connected = HUMAN, None, False, True
-        seat.name = name
+        seat.name = self.unique_name(name, seat=index)
         seat.token = new_token()
         return seat.token
 
-    def new_spectator(self) -> str:
-        if len(self.spectator_tokens) >= MAX_SPECTATORS:
+    def new_spectator(self, name: str = "") -> str:
+        """A spectator's token; it speaks under a name unique at the table."""
+        if len(self.spectators) >= MAX_SPECTATORS:
             raise ProtocolError(
                 ErrorCode.TABLE_FULL, f"table {self.table_id} has {MAX_SPECTATORS} spectators"
             )
         token = new_token()
-        self.spectator_tokens.add(token)
+        self.spectators[token] = self.unique_name(name or "Spectator")
         return token
+
+    @property
+    def spectator_tokens(self) -> set[str]:
+        return set(self.spectators)
+
+    def spectator_name(self, token: str | None) -> str:
+        return self.spectators.get(token or "", "Spectator")
+
+    def forget_spectator(self, token: str) -> None:
+        self.spectators.pop(token, None)
+
+    def unique_name(self, name: str, seat: Seat | None = None) -> str:
+        """``name``, or ``name (2)``, ``name (3)``, ... so that no other seat or spectator of
+        this table has it (ignoring case): nobody can speak or play as someone else."""
+        name = name.strip() or "Player"
+        taken = {s.name.casefold() for s in self.seats if s.index != seat and s.kind != OPEN}
+        taken |= {n.casefold() for n in self.spectators.values()}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            suffix = f" ({n})"
+            candidate = name[: MAX_NAME - len(suffix)] + suffix
+        return candidate
+
+    def is_creator(self, token: str | None) -> bool:
+        return (
+            token is not None
+            and self.creator_token is not None
+            and secrets.compare_digest(token, self.creator_token)
+        )
 
     def find_token(self, token: str) -> tuple[bool, Seat | None]:
         """``(known, seat)``: the seat holding ``token`` (``None`` for a spectator token)."""
         for seat in self.seats:
             if seat.token is not None and secrets.compare_digest(seat.token, token):
                 return True, seat.index
-        for known in self.spectator_tokens:
+        for known in self.spectators:
             if secrets.compare_digest(known, token):
                 return True, None
         return False, None
@@ -419,7 +466,7 @@ class Session:
                     raise ProtocolError(ErrorCode.COLOUR_TAKEN, f"{colour} is taken")
                 seat.colour = colour
             if name is not None:
-                seat.name = name
+                seat.name = self.unique_name(name, seat=index)
         return displaced
 
     def set_ready(self, index: int, ready: bool) -> None:
@@ -484,6 +531,8 @@ class Session:
         self.started = True
         self.seq = 0
         self.replay.seats = self.seat_records()
+        self._set_barrier("nothing has been played yet")
+        self._refresh_decisions()
 
     # ---- play -----------------------------------------------------------------------------------
     @property
@@ -496,71 +545,112 @@ class Session:
         assert seat is not None
         if seat not in self.state.to_move():
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, self._whose_turn())
-        snapshot = _Snapshot(self.state.clone(), len(self.replay.actions), self.last_action)
+        self._check_fresh(seat, seq)
+        turn = self.state.turn_id()
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
         except Exception as exc:
-            # A bug in a rules engine must not leave the table half-changed: restore it.
-            self.state = snapshot.state
+            # A bug in a rules engine must not leave the table half-changed: rebuild it.
+            self.state = self._replayed(self._tail())
             raise ProtocolError(
                 ErrorCode.INTERNAL,
                 f"the host could not apply {action!r} ({type(exc).__name__}: {exc}); "
                 "the game is unchanged",
             ) from exc
-        if self._undo_seat != seat:  # a new run of actions begins
-            self._undo_seat = seat
-            self._undo = []
-        self._undo.append(snapshot)
         self.replay.actions.append((seat, tuple(action)))
         self.seq += 1
+        self._acted[seat] = self._acted.get(seat, 0) + 1
         self.last_action = self._action_record(seat, action)
         if self.state.is_over():
-            self._close_undo("the game is over")
+            self._set_barrier("the game is over")
             self.replay.final_hash = self.state.state_hash()
         elif any(ev.get("reveal") for ev in events):
-            self._close_undo("hidden information was revealed since then")
-        elif seat not in self.state.to_move():
-            self._close_undo("the turn has passed to another player")
+            self._set_barrier("hidden information was revealed since then")
+        elif self.state.turn_id() != turn:
+            self._set_barrier("the turn has passed")
+        self._refresh_decisions()
         return events
 
-    def undo(self, seat: Seat | None, seq: int) -> None:
-        """Take back ``seat``'s last action of its current run (see the module docstring)."""
+    def undo(self, seat: Seat | None, seq: int, whole_turn: bool = False) -> int:
+        """Take back ``seat``'s last action of the current turn — or, with ``whole_turn``, all
+        of them ("restart turn") — keeping other seats' actions (see the module docstring).
+
+        Returns the index from which the recorded actions changed (for the save's journal)."""
         self._check_playing(seat, seq)
-        if self._undo_seat is None:
-            raise ProtocolError(ErrorCode.UNDO_REFUSED, f"cannot undo: {self._undo_block}")
-        if self._undo_seat != seat:
+        assert seat is not None
+        self._check_fresh(seat, seq)
+        tail = self._tail()
+        own = [i for i, (s, _a) in enumerate(tail) if s == seat]
+        if not own:
+            if tail:
+                raise ProtocolError(
+                    ErrorCode.UNDO_REFUSED, "you have made no move to take back in this turn"
+                )
+            raise ProtocolError(ErrorCode.UNDO_REFUSED, f"nothing left to undo: {self._undo_block}")
+        drop = set(own) if whole_turn else {own[-1]}
+        kept = [entry for i, entry in enumerate(tail) if i not in drop]
+        try:
+            state = self._replayed(kept)
+        except GameError:
             raise ProtocolError(
                 ErrorCode.UNDO_REFUSED,
-                "only the player who made the last move may take it back",
-            )
-        if not self._undo:
-            raise ProtocolError(ErrorCode.UNDO_REFUSED, f"cannot undo: {self._undo_block}")
-        snapshot = self._undo.pop()
-        self.state = snapshot.state
-        del self.replay.actions[snapshot.actions :]
-        self.last_action = snapshot.last_action
+                "another player's later choice depends on that move; it cannot be taken back",
+            ) from None
+        self.state = state
+        del self.replay.actions[self._barrier_actions :]
+        self.replay.actions.extend(kept)
         self.seq += 1
-        if not self._undo:
-            self._undo_block = "nothing left to undo this turn"
+        self._acted[seat] = self._acted.get(seat, 0) + 1
+        if self.replay.actions:
+            last_seat, last = self.replay.actions[-1]
+            self.last_action = self._action_record(last_seat, last)
+        else:
+            self.last_action = None
+        self._refresh_decisions()
+        return self._barrier_actions
 
     def check_hint(self, seat: Seat | None, seq: int) -> None:
-        """Refuse a hint unless the table allows hints, the game runs, ``seq`` is the current
-        position and ``seat`` is to move in it (a hint is advice for the seat's own decision)."""
+        """Refuse a hint unless the table allows hints, the game runs, ``seq`` is at the seat's
+        current decision and ``seat`` is to move (a hint is advice for the seat's own decision)."""
         if not self.settings.allow_hints:
             raise ProtocolError(
                 ErrorCode.HINTS_OFF,
                 "hints are off at this table (its creator can allow them in the lobby)",
             )
         self._check_playing(seat, seq)
+        assert seat is not None
         if seat not in self.state.to_move():
             raise ProtocolError(
                 ErrorCode.NOT_YOUR_TURN, "hints are for your own turn; " + self._whose_turn()
             )
+        self._check_fresh(seat, seq)
 
     def can_undo(self, seat: Seat | None) -> bool:
-        return seat is not None and seat == self._undo_seat and bool(self._undo)
+        """Whether ``seat`` has an action it may take back now."""
+        if seat is None or not self.started or self.state.is_over():
+            return False
+        return any(s == seat for s, _a in self._tail())
+
+    def decision_seq(self, seat: Seat) -> int:
+        """The ``seq`` at which ``seat``'s current decision began (see the module docstring)."""
+        entry = self._decisions.get(seat)
+        return entry[1] if entry is not None else self.seq
+
+    def legal(self, seat: Seat | None) -> list[Action]:
+        """``seat``'s legal actions now (cached per position; empty for spectators)."""
+        if seat is None or not self.started:
+            return []
+        cached_seq, lists = self._legal
+        if cached_seq != self.seq:
+            lists = {}
+            self._legal = (self.seq, lists)
+        legal = lists.get(seat)
+        if legal is None:
+            to_move = self.state.to_move()
+            legal = lists[seat] = self.state.legal_actions(seat) if seat in to_move else []
+        return legal
 
     def waiting_seats(self) -> list[Seat]:
         """Seats the game waits for: to move, but open or with their player disconnected."""
@@ -592,7 +682,7 @@ class Session:
             "open": sum(1 for s in self.seats if s.kind == OPEN),
             "humans": sum(1 for s in self.seats if s.kind == HUMAN),
             "bots": sum(1 for s in self.seats if s.kind == BOT),
-            "spectators": len(self.spectator_tokens),
+            "spectators": len(self.spectators),
             "started": self.started,
             "over": self.over,
         }
@@ -607,10 +697,11 @@ class Session:
             "options": to_plain(self.options),
             "settings": self.settings.public(),
             "seats": [s.public() for s in self.seats],
-            "spectators": len(self.spectator_tokens),
+            "spectators": len(self.spectators),
             "started": self.started,
             "over": self.over,
             "seq": self.seq,
+            "seed": self.seed if self.fixed_seed else None,
             "bots": bot_names(),
             "colours": list(COLOURS),
             "can_start": self.start_problem() == "",
@@ -630,15 +721,16 @@ class Session:
         """What ``seat`` (``None``: a spectator) receives after a change: its view only."""
         state = self.state
         to_move = list(state.to_move())
-        legal = state.legal_actions(seat) if seat is not None and seat in to_move else []
         return {
             "t": "state",
             "table": self.table_id,
             "seq": self.seq,
+            "turn": state.turn_id(),
+            "decision": self.decision_seq(seat) if seat is not None else None,
             "view": state.view(seat),
             "events": state.visible_events(events, seat),
             "to_move": to_move,
-            "legal": legal,
+            "legal": self.legal(seat),
             "last_action": self.last_action,
             "can_undo": self.can_undo(seat),
             "over": state.is_over(),
@@ -714,20 +806,46 @@ class Session:
             raise ProtocolError(ErrorCode.NOT_STARTED, "the game has not started yet")
         if self.state.is_over():
             raise ProtocolError(ErrorCode.GAME_OVER, "the game is over")
-        if seq != self.seq:
-            raise ProtocolError(
-                ErrorCode.STALE,
-                f"that was chosen in an older position (seq {seq}, now {self.seq}); "
-                "the current one has been sent",
-            )
 
     def _whose_turn(self) -> str:
         names = [self.seats[s].name or f"seat {s + 1}" for s in self.state.to_move()]
         return "it is not your turn; waiting for " + " and ".join(names)
 
-    def _close_undo(self, reason: str) -> None:
-        self._undo = []
+    def _check_fresh(self, seat: Seat, seq: int) -> None:
+        began = self.decision_seq(seat)
+        if not began <= seq <= self.seq:
+            raise ProtocolError(
+                ErrorCode.STALE,
+                f"that was chosen in an older position (seq {seq}; your current decision began "
+                f"at {began}, now {self.seq}); the current one has been sent",
+            )
+
+    def _tail(self) -> list[tuple[Seat, Action]]:
+        """The actions since the undo barrier."""
+        return self.replay.actions[self._barrier_actions :]
+
+    def _set_barrier(self, reason: str) -> None:
+        """Nothing before this point can be undone any more (a turn ended, a reveal, ...)."""
+        self._barrier = self.state.clone()
+        self._barrier_actions = len(self.replay.actions)
         self._undo_block = reason
+
+    def _replayed(self, actions: list[tuple[Seat, Action]]) -> GameState:
+        """The barrier state with ``actions`` applied again, each checked (raises GameError)."""
+        assert self._barrier is not None
+        state = self._barrier.clone()
+        for seat, action in actions:
+            state.apply(seat, action)
+        return state
+
+    def _refresh_decisions(self) -> None:
+        """Start a new decision for every seat whose options, turn or own moves changed."""
+        turn = self.state.turn_id()
+        for seat in range(self.players):
+            key = (turn, self._acted.get(seat, 0), hash(tuple(self.legal(seat))))
+            entry = self._decisions.get(seat)
+            if entry is None or entry[0] != key:
+                self._decisions[seat] = (key, self.seq)
 
     def _open(self, seat: SeatState) -> None:
         seat.kind, seat.bot, seat.token = OPEN, None, None

@@ -185,9 +185,7 @@ def _lords_scores(counts: list[list[int]]) -> list[int]:
 
 def _lords_share(column: list[int], s: int) -> int:
     first = max(column)
-    if first == 0:
-        return 0
-    if column[s] == first:
+    if column[s] == first:  # an empty sector: everyone is tied for the most (KB §9.2)
         return 12
     second = max((c for c in column if c < first), default=None)
     return 6 if column[s] == second else 0

@@ -54,6 +54,6 @@ GAME = KingdomBuilderGame(
     title="Kingdom Builder",
     min_players=2,
     max_players=4,
-    rules_version=1,
+    rules_version=2,
     options=OPTIONS,
 )

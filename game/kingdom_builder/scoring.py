@@ -252,16 +252,15 @@ def lords_scored(board: Board, homes: Homes) -> list[Scored]:
     """Per sector, 12 to every seat with the most settlements there and 6 to every seat with
     the next lower distinct count (KB §9.2 "Lords, in full").
 
-    A tie for first does not cancel second place; a seat with 0 can take second place; a
-    sector where the highest count is 0 scores for nobody (project decision, KB §9.2 step 5).
+    A tie for first does not cancel second place; a seat with 0 can take second place; in a
+    sector where nobody has a settlement every seat is tied for the most (0), so every seat
+    gets 12 there (the card's tie rule, as Board Game Arena scores it; docs decision 2).
     """
     counts = sector_counts(board, homes)
     won: list[list[tuple[int, int]]] = [[] for _ in homes]
     for q in range(4):
         col = [c[q] for c in counts]
         first = max(col, default=0)
-        if first == 0:
-            continue
         lower = [c for c in col if c < first]
         second = max(lower) if lower else None
         for seat, c in enumerate(col):

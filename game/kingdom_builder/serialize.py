@@ -277,6 +277,14 @@ def _from_dict(data: Any) -> KingdomBuilderState:
             raise BadState(
                 f"location hex {pos(loc)}: {st.left[loc]} tiles left and {takers} taken is not 2"
             )
+        if st.left[loc]:
+            for s in range(n):
+                if st.adj[s][loc] and loc not in st.taken[s]:
+                    raise BadState(
+                        f"seat {s} has a settlement next to location hex {pos(loc)}, which "
+                        f"still has {st.left[loc]} tile(s), but never took one (KB §6.1: "
+                        "building or moving next to it takes a tile at once)"
+                    )
 
     # terrain cards (KB §3.4: 5 of each of the 5 terrains)
     st.deck = [_terrain_card(v, "a deck card") for v in _list(_get(data, "deck"), "deck")]

@@ -647,20 +647,23 @@ class KingdomBuilderState(GameState):
         Nomads cards that pay during play (Ambassadors, Shepherds; KB §9.3) attach here."""
 
     def _move(self, s: int, frm: int, to: int, tile: str) -> list[Event]:
-        """Move a settlement (KB §7): lift it, put it down, then lose tiles for hexes no longer
-        touched (KB §6.2) and gain tiles for the new hex (KB §6.1)."""
+        """Move a settlement (KB §7): lift it, put it down, gain the tiles of the new hex
+        (KB §6.1), *then* lose the tiles of location hexes no longer touched (KB §6.2).
+
+        The loss is judged once the move is complete, so a tile gained by the move can be the
+        one kept when a tile of the same type must be given up (docs decision 5)."""
         self._lift(s, frm)
         self._put(s, to)
         events: list[Event] = [
             {"type": "move", "seat": s, "from": pos(frm), "to": pos(to), "tile": tile}
         ]
+        if self.board.loc_adj[to]:
+            self._gain(s, to, events)
         a = self.adj[s]
         held = self.tiles[s]
         for loc in self.board.loc_adj[frm]:
             if loc in held and a[loc] == 0:
                 self._lose(s, loc, events)
-        if self.board.loc_adj[to]:
-            self._gain(s, to, events)
         return events
 
     def _gain(self, s: int, h: int, events: list[Event]) -> None:

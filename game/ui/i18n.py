@@ -1,10 +1,14 @@
 """Every string the client shows, in English, Japanese and Dutch.
 
-Strings live in flat JSON catalogues ``game/ui/locales/<code>.json`` (key -> text).  Code asks for
-``t("menu.play_local")`` or, with fields, ``t("log.place", name="Anna", hex="(3, 4)")`` — fields
-use :meth:`str.format` syntax.  English is the reference: every key exists in every catalogue
-(a test checks it), and a missing key would fall back to English and then to the key itself so a
-slip never crashes a game in progress.
+Strings live in flat JSON catalogues (key -> text): the client's own in
+``game/ui/locales/<code>.json``, and each game's in ``game/ui/locales/<game id>/<code>.json``
+(Kingdom Builder's ``kb.*`` and ``option.kingdom-builder.*`` keys; Keyflower and Glen More add a
+folder of their own).  :func:`catalogue` merges them into one table per language; a key defined
+in two files is an error.  Code asks for ``t("menu.play_local")`` or, with fields,
+``t("log.place", name="Anna", hex="(3, 4)")`` — fields use :meth:`str.format` syntax.  English
+is the reference: every key of every file exists in the same file of every language (a test
+checks it), and a missing key would fall back to English and then to the key itself so a slip
+never crashes a game in progress.
 """
 
 from __future__ import annotations
@@ -22,17 +26,46 @@ DEFAULT_LANGUAGE = "en"
 _current = DEFAULT_LANGUAGE
 
 
-@cache
-def catalogue(code: str) -> dict[str, str]:
-    """The catalogue of language ``code`` (loaded once)."""
-    if code not in LANGUAGES:
-        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
-    text = (resources.files("game.ui") / "locales" / f"{code}.json").read_text("utf-8")
-    data = json.loads(text)
+def catalogue_files() -> list[str]:
+    """The catalogue files of one language, relative to ``locales/`` with ``{code}`` for the
+    language: the shared ``{code}.json`` first, then each game folder's, by folder name."""
+    root = resources.files("game.ui") / "locales"
+    games = sorted(
+        entry.name for entry in root.iterdir() if entry.is_dir() and entry.name[0] not in "._"
+    )
+    return ["{code}.json", *[f"{game}/{{code}}.json" for game in games]]
+
+
+def load_file(name: str, code: str) -> dict[str, str]:
+    """One catalogue file (``name`` from :func:`catalogue_files`) of language ``code``; empty
+    when a game folder has no file for that language (its keys then fall back to English)."""
+    path = resources.files("game.ui") / "locales"
+    for part in name.format(code=code).split("/"):
+        path = path / part
+    if not path.is_file():
+        if name == "{code}.json":
+            raise ValueError(f"locale {code}.json is missing")
+        return {}
+    data = json.loads(path.read_text("utf-8"))
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
-        raise ValueError(f"locale {code}.json must be one object of string -> string")
+        raise ValueError(f"locale {name.format(code=code)} must be one object of string -> string")
+    return data
+
+
+@cache
+def catalogue(code: str) -> dict[str, str]:
+    """The catalogue of language ``code``: the shared file and every game's (loaded once)."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    data: dict[str, str] = {}
+    for name in catalogue_files():
+        part = load_file(name, code)
+        twice = sorted(set(part) & set(data))
+        if twice:
+            raise ValueError(f"locale {name.format(code=code)} repeats keys: {', '.join(twice)}")
+        data.update(part)
     return data
 
 

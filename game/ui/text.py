@@ -134,13 +134,15 @@ class Fonts:
     ) -> list[pygame.Surface]:
         """At most ``max_lines`` rendered lines of wrapped ``text``; the last one ends in "..."
         when the text is longer."""
+        if max_lines <= 0:
+            return []
         lines = self.wrap_lines(text, size, width, bold)
         if len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = self.ellipsize(lines[-1] + " ...", size, width, bold)
             if not lines[-1].endswith("..."):
                 lines[-1] = lines[-1] + "..."
-        return [self.render(line, size, colour, bold) for line in lines if max_lines > 0]
+        return [self.render(line, size, colour, bold) for line in lines]
 
     def clear(self) -> None:
         """Forget rendered text (after a language change, to free memory)."""

@@ -53,7 +53,9 @@ def position(
     """A state with exactly these facts (see the module docstring).
 
     ``tiles[seat]`` maps a location hex to ``"ready"``/``"used"``/``"pending"``; ``taken``
-    adds location hexes a seat took from (and maybe lost); hexes in ``tiles`` count as taken.
+    adds location hexes a seat took from (and maybe lost); hexes in ``tiles`` count as taken,
+    and so do location hexes next to a seat's settlements (it took a tile on arrival, KB §6.1,
+    and, if it holds none from there, lost it since).
     Other seats hold the first terrains of ``GCDFT`` left after ``terrain`` and ``discard``;
     the draw pile is the rest (``deck`` overrides it; its last card is the top).
     """
@@ -86,10 +88,19 @@ def position(
     d["tiles"] = [
         [[r, c, st] for (r, c), st in sorted(tiles.get(s, {}).items())] for s in range(players)
     ]
-    took = [sorted(set(tiles.get(s, {})) | set(taken.get(s, ()))) for s in range(players)]
+    board = board_for(tuple(sections), tuple(rotations))
+    # KB §6.1: a settlement next to a location hex took one of its tiles when it arrived.  A
+    # location hex a seat touches without holding its tile is therefore one it took from and
+    # then lost (KB §6.2) — reachable, and it never gives that seat a tile again.
+    touched = [
+        {(n // 20, n % 20) for r, c in homes[s] for n in board.loc_adj[r * 20 + c]}
+        for s in range(players)
+    ]
+    took = [
+        sorted(set(tiles.get(s, {})) | set(taken.get(s, ())) | touched[s]) for s in range(players)
+    ]
     d["taken_from"] = [[list(h) for h in took[s]] for s in range(players)]
     # Location tiles left on each hex: 2 minus the seats that took one.
-    board = board_for(tuple(sections), tuple(rotations))
     d["location_tiles"] = [
         [
             loc // 20,

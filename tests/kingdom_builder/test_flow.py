@@ -117,7 +117,7 @@ def test_option_specs_describe_the_options():
     assert names == ["sections", "rotations", "cards", "first_game", "nomads", "start_seat"]
     desc = GAME.describe()
     assert desc["id"] == "kingdom-builder" and desc["min_players"] == 2 and desc["max_players"] == 4
-    assert desc["rules_version"] == 1
+    assert desc["rules_version"] == 2
     assert GAME.new(2, {"start_seat": "1"}, 0).start == 1
 
 

@@ -93,6 +93,12 @@ def _corruptions() -> list[tuple[str, object, str]]:
     case("tile far", lambda d: d["tiles"][1].append([6, 7, "ready"]), "without having taken")
     case("tile state", lambda d: d["tiles"][0].__setitem__(0, [6, 7, "shiny"]), "tile state")
     case("tiles left", lambda d: d["location_tiles"][2].__setitem__(2, 2), "is not 2")
+
+    def untaken(d):
+        d["settlements"][1].append([5, 7])  # touches the Tavern hex (6,7), which has a tile
+        d["supply"][1] -= 1
+
+    case("untaken", untaken, "never took one (KB §6.1")
     case("cards count", lambda d: d["deck"].append("G"), "5 of each")
     case("card code", lambda d: d["deck"].__setitem__(0, "X"), "terrain card")
     case("terrain", lambda d: d.update(terrain="T" if d["terrain"] != "T" else "G"), "terrain")

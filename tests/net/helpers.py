@@ -104,11 +104,13 @@ class Player:
     async def play(self, stop_after: int | None = None) -> dict[str, Any] | None:
         """Play until game_over (or until ``stop_after`` own actions were sent)."""
         sent = 0
+        decided = None  # the decision already answered: act once per decision
         while True:
             msg = await self.client.recv(30)
             if msg["t"] == "state":
                 self.states.append(msg)
-                if self.seat in msg["to_move"] and msg["legal"]:
+                if self.seat in msg["to_move"] and msg["legal"] and msg["decision"] != decided:
+                    decided = msg["decision"]
                     if stop_after is not None and sent >= stop_after:
                         return None
                     if self.delay:

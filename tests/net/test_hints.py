@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import game.bots as bots
-import net.hub as hub_module
+import net.thinking as hub_module
 from net.local import LocalConnection, LocalHost
 from net.protocol import ErrorCode
 from tests.net.test_local import drain, hello, hot_seat, wait_for

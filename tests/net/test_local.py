@@ -160,7 +160,7 @@ def test_undo_through_the_connection(host: LocalHost) -> None:
     undone = wait_for(conns[0], "state")
     assert undone["seq"] == after["seq"] + 1
     assert undone["view"] == state["view"]
-    assert undone["events"] == [{"type": "undo", "seat": 0}]
+    assert undone["events"] == [{"type": "undo", "seat": 0, "turn": False}]
     assert undone["can_undo"] is False
 
 

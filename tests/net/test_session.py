@@ -143,7 +143,7 @@ def test_only_the_seat_that_acted_may_undo(tiny: str) -> None:
     with pytest.raises(ProtocolError, match="nothing has been played"):
         s.undo(0, 0)
     s.act(0, 0, ("step", 1))
-    with pytest.raises(ProtocolError, match="only the player who made the last move"):
+    with pytest.raises(ProtocolError, match="no move to take back"):
         s.undo(1, 1)
     assert code_of(s.undo, None, 1) == ErrorCode.NOT_SEATED
     assert code_of(s.undo, 0, 0) == ErrorCode.STALE
@@ -156,7 +156,7 @@ def test_undo_history_never_reaches_a_message(tiny: str) -> None:
     message = s.state_message(0, [])
     assert message["can_undo"] is True
     assert set(message) == {
-        "t", "table", "seq", "view", "events", "to_move", "legal", "last_action",
+        "t", "table", "seq", "turn", "decision", "view", "events", "to_move", "legal", "last_action",
         "can_undo", "over", "waiting",
     }  # fmt: skip
     assert message["view"] == s.state.view(0)
@@ -270,6 +270,10 @@ def test_tokens_and_seeds_never_appear_in_lobby_or_state_messages(tiny: str) -> 
         assert seat.token is not None and seat.token not in text
     for token in s.spectator_tokens:
         assert token not in text
+    assert s.fixed_seed  # the test fixed it: everyone sees it in the lobby
+    assert s.lobby_message()["seed"] == s.seed
+    s.fixed_seed = False  # a seed the host chose never appears before the end
+    text = repr([s.lobby_message(), s.summary(), s.state_message(0, []), s.state_message(None, [])])
     assert str(s.seed) not in text
 
 

@@ -26,6 +26,54 @@ def test_catalogues_have_the_same_keys() -> None:
         assert sorted(set(other) - set(en)) == [], f"{code} has extra keys"
 
 
+def test_every_catalogue_file_has_every_key_in_every_language() -> None:
+    """The shared file and each game's folder (``locales/<game>/``): the same keys in English,
+    Japanese and Dutch, file by file (a key never moves between files in a translation)."""
+    files = i18n.catalogue_files()
+    assert "kingdom-builder/{code}.json" in files
+    for name in files:
+        en = i18n.load_file(name, "en")
+        assert en, name
+        for code in ("ja", "nl"):
+            other = i18n.load_file(name, code)
+            assert sorted(set(en) - set(other)) == [], f"{name.format(code=code)} lacks keys"
+            assert sorted(set(other) - set(en)) == [], f"{name.format(code=code)} has extra keys"
+
+
+def test_game_strings_live_in_the_games_folder() -> None:
+    """Kingdom Builder's strings are in ``locales/kingdom-builder/``; the shared file holds
+    none of any game's keys, and no key is defined twice (the loader refuses that)."""
+    shared = i18n.load_file("{code}.json", "en")
+    kb = i18n.load_file("kingdom-builder/{code}.json", "en")
+    assert all(k.startswith(("kb.", "option.kingdom-builder.")) for k in kb)
+    assert len(kb) > 150
+    games = [n.split("/")[0] for n in i18n.catalogue_files()[1:]]
+    assert not [k for k in shared if k.startswith("kb.")]
+    assert not [k for k in shared for g in games if k.startswith(f"option.{g}.")]
+    assert len(i18n.catalogue("en")) == sum(
+        len(i18n.load_file(n, "en")) for n in i18n.catalogue_files()
+    )
+
+
+def test_a_key_in_two_files_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = i18n.load_file
+
+    def doubled(name: str, code: str) -> dict[str, str]:
+        data = dict(real(name, code))
+        if name != "{code}.json":
+            data["menu.quit"] = "Quit twice"
+        return data
+
+    monkeypatch.setattr(i18n, "load_file", doubled)
+    i18n.catalogue.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"repeats keys: menu\.quit"):
+            i18n.catalogue("nl")
+    finally:
+        monkeypatch.undo()
+        i18n.catalogue.cache_clear()
+
+
 @pytest.mark.parametrize("code", ["ja", "nl"])
 def test_translations_use_the_same_fields(code: str) -> None:
     en = i18n.catalogue("en")

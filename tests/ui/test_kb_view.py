@@ -24,7 +24,7 @@ def _seats(n: int) -> list[SeatInfo]:
 def _view(app: App, n: int) -> KingdomBuilderView:
     view = KingdomBuilderView(app, _seats(n))
     w, h = app.size
-    view.layout(pygame.Rect(8, 60, w - 400, h - 68), pygame.Rect(w - 380, 60, 372, h - 200))
+    view.layout(pygame.Rect(8, 60, w - 16, h - 68), 140)
     return view
 
 

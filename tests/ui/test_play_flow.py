@@ -68,7 +68,7 @@ def _human_move(app: App, tried: dict[str, bool]) -> None:
                 assert now["turn"] == before_view["turn"]
             return
     elif ("stop",) in legal:
-        click(app, "extra_0")
+        click(app, "stop")
     elif ("end",) in legal:
         press(app, pygame.K_RETURN)
     else:

@@ -1,24 +1,37 @@
 """The interface between the game scene and one game's table drawing.
 
-The game scene owns everything common to all games — the connection, the top bar with its
-buttons (undo, end turn, help, menu), the log, the hot-seat curtain, the results — and hands a
-:class:`GameView` the rest: the board and the side panel.  The view
+The game scene owns everything common to all games — the connection, the top bar with the common
+buttons (hint, undo, help, menu), the log and chat line, the hot-seat curtain, the results — and
+hands a :class:`GameView` the rest.  The view
 
+* lays the table out (:meth:`GameView.layout`): where its board(s) and side panel go and where
+  the scene's log fits, from the area under the top bar — Kingdom Builder's one 20x20 map,
+  Keyflower's wide auction board over several villages, Glen More's track over the players'
+  grids all decide that themselves;
 * draws what the latest ``view`` dict shows (it never looks at a game state);
 * highlights exactly the actions in ``legal`` (the seat's legal actions as sent by the host) and
   turns a click into one of them — or into nothing;
+* shows whose turn it is (:meth:`GameView.draw_status`): the seats of the state message's
+  ``to_move``, several at once in a simultaneous phase;
+* names its own buttons (:meth:`GameView.buttons`: "End turn", "Stop", a composer's "Confirm");
+  the scene places them in the top bar and sends their actions;
 * turns events into animations and log lines;
 * runs the end-of-game scoring sequence before the results.
+
+A new game's view copies the package of Kingdom Builder's (``games/kingdom_builder/``), or
+starts from the game-neutral :class:`~game.ui.games.generic.GenericView`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from game.ui import palette as pal
+from game.ui.widgets import TextLike
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -56,11 +69,71 @@ class LogLine:
     chat: bool = False
 
 
+@dataclass
+class Regions:
+    """Where things go on the table, as the view lays it out (window pixels).
+
+    ``board`` is the view's main area (the scene centres its away banner and Results button on
+    it); ``panel`` the view's side panel (may be empty); ``log`` where the scene draws the game
+    log and, at LAN tables, the chat line under it.
+    """
+
+    board: pygame.Rect
+    panel: pygame.Rect
+    log: pygame.Rect
+
+
+@dataclass
+class ViewButton:
+    """A button the view wants in the top bar ("End turn", "Stop", a composer's "Confirm").
+
+    A click sends ``action`` (the scene checks it is in the seat's ``legal`` list), or calls
+    ``on_click`` — a step of the view's own (a composer's back step) that may return an action
+    to send.  ``id`` is the widget id tests click; ``hint`` the key shown on the button.
+    """
+
+    id: str
+    label: TextLike
+    action: Action | None = None
+    on_click: Callable[[], Action | None] | None = None
+    hint: str = ""
+    primary: bool = False
+    enabled: bool = True
+    tooltip: TextLike | None = None
+    #: The narrowest the button gets, in design pixels (the label decides above that).
+    width: int = 96
+
+
+def side_panel_layout(
+    app: App,
+    area: pygame.Rect,
+    extent: tuple[float, float],
+    log_height: int,
+    panel_min: int = 330,
+    panel_max: int = 560,
+) -> Regions:
+    """The usual table: a board of aspect ``extent`` (width, height in any unit) on the left, as
+    large as the area allows while the panel keeps ``panel_min`` design pixels; the side panel on
+    the right (at most ``panel_max``: a wide window gives the board's margins the extra width),
+    with the log (``log_height`` pixels) under it."""
+    px = app.px
+    margin = px(8)
+    ew, eh = extent
+    size = min((area.width - px(panel_min) - margin) / ew, area.height / eh)
+    board_w = int(size * ew) + 6
+    panel_w = min(px(panel_max), area.width - margin - board_w)
+    board = pygame.Rect(area.x, area.y, area.width - margin - panel_w, area.height)
+    panel = pygame.Rect(board.right + margin, area.y, panel_w, area.height - log_height - margin)
+    log = pygame.Rect(panel.x, panel.bottom + margin, panel_w, log_height)
+    return Regions(board, panel, log)
+
+
 class GameView:
     """Draws one game's table; subclasses implement every method that raises."""
 
     game_id: ClassVar[str] = ""
-    #: Whether seats hold secrets (hot-seat then needs a curtain between human seats).
+    #: Whether seats hold secrets; only used when the game's own trait (``Game.secrets``) cannot
+    #: be read (a game this client does not have): hot-seat then puts a curtain between seats.
     has_secrets: ClassVar[bool] = True
 
     def __init__(self, app: App, seats: list[SeatInfo]) -> None:
@@ -68,6 +141,10 @@ class GameView:
         self.seats = seats
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
+        #: The seats that may act now (the state message's ``to_move``) and the turn number
+        #: (its ``turn``, ``None`` from a host that does not send it).
+        self.to_move: list[int] = []
+        self.turn: int | None = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Whether the shown seat's secrets may be drawn and logged.  The game scene turns it
@@ -78,13 +155,29 @@ class GameView:
         self.hint: Action | None = None
 
     # ---- layout and state ------------------------------------------------------------------
-    def layout(self, board: pygame.Rect, panel: pygame.Rect) -> None:
-        self.board_rect = pygame.Rect(board)
-        self.panel_rect = pygame.Rect(panel)
+    def board_extent(self) -> tuple[float, float]:
+        """The board's width and height (any unit) for the default :meth:`layout`."""
+        return (4.0, 3.0)
+
+    def layout(self, area: pygame.Rect, log_height: int) -> Regions:
+        """Lay the table out in ``area`` (the window under the top bar, margins taken off) and
+        say where the scene's log of ``log_height`` pixels goes.  The default is a board of
+        :meth:`board_extent` left and the panel right, the log under the panel; views with other
+        tables override it (and should keep calling it for ``board_rect`` / ``panel_rect``)."""
+        regions = side_panel_layout(self.app, area, self.board_extent(), log_height)
+        self.board_rect = pygame.Rect(regions.board)
+        self.panel_rect = pygame.Rect(regions.panel)
+        return regions
 
     def set_seats(self, seats: list[SeatInfo]) -> None:
         """The seats' names, colours, kinds or connections changed (from the lobby)."""
         self.seats = seats
+
+    def set_turn(self, to_move: list[int], turn: int | None) -> None:
+        """Who may act now and the turn number, from the state message (called before
+        :meth:`set_view` with the same message)."""
+        self.to_move = [s for s in to_move if isinstance(s, int)]
+        self.turn = turn if isinstance(turn, int) else None
 
     def set_view(
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
@@ -125,19 +218,56 @@ class GameView:
         """A game-specific key that chooses an action (none by default)."""
         return None
 
-    # ---- words -----------------------------------------------------------------------------
+    def wheel(self, pos: tuple[int, int], dy: int) -> bool:
+        """The mouse wheel turned over ``pos`` (scroll a list, zoom a board); True if used."""
+        return False
+
+    # ---- whose turn, buttons ---------------------------------------------------------------
     def status(self) -> str:
         """One line for the top bar: whose turn and what to do."""
         raise NotImplementedError
 
-    def end_action(self) -> Action | None:
-        """The "end turn" action when it is legal (Enter/Space and the End turn button)."""
-        return ("end",) if ("end",) in self.legal else None
+    def active_seats(self) -> list[int]:
+        """The seats the top bar marks as choosing now (several in a simultaneous phase)."""
+        return [s for s in self.to_move if 0 <= s < len(self.seats)]
 
-    def extra_actions(self) -> list[tuple[Action, str]]:
-        """Other legal actions that are not on the board (e.g. "stop"), with button labels."""
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+        """The top bar's left part: a swatch per seat choosing now, then ``text``."""
+        px = self.app.px
+        fonts = self.app.fonts
+        x = rect.x
+        active = self.active_seats()
+        step = px(32) if len(active) <= 2 else px(20)
+        for seat in active[:6]:
+            sw = self.seats[seat].swatch(px(24), self.app.settings.colour_blind)
+            surface.blit(sw, sw.get_rect(midleft=(x, rect.centery)))
+            x += step
+        if len(active) > 6:
+            more = fonts.render(f"+{len(active) - 6}", px(14), pal.TEXT_DIM, True)
+            surface.blit(more, more.get_rect(midleft=(x + px(6), rect.centery)))
+            x += more.get_width() + px(10)
+        if len(active) > 2:
+            x += px(14)
+        if not text:
+            return
+        width = rect.right - x
+        size = fonts.fit(text, px(18), width, minimum=px(12))
+        img = fonts.render(fonts.ellipsize(text, size, width), size, pal.TEXT)
+        surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+
+    def buttons(self) -> list[ViewButton]:
+        """The view's buttons in the top bar, left to right (the scene keeps hint, undo, help
+        and menu).  Called every frame: cheap, and the same ids while nothing changes."""
         return []
 
+    def default_action(self) -> Action | None:
+        """What Enter / Space chooses: the enabled primary button's action, if legal."""
+        for b in self.buttons():
+            if b.primary and b.enabled and b.action is not None and b.action in self.legal:
+                return b.action
+        return None
+
+    # ---- words -----------------------------------------------------------------------------
     def describe_event(self, event: dict[str, Any]) -> LogLine | None:
         """A log line for ``event`` (None for events not worth a line)."""
         return None

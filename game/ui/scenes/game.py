@@ -1,9 +1,11 @@
 """The game scene: one table, whatever the game, drawn by that game's view.
 
-Common to every game: the top bar (what to do now, Undo, End turn, extra buttons, Help, Menu),
-the log, the hot-seat curtain, errors from the host, the end-of-game sequence and the switch to
-the results.  The board and the side panel belong to the game's
-:class:`~game.ui.games.base.GameView`.
+Common to every game: the top bar (what to do now, Hint, Undo, Help, Menu), the log and chat
+line, the hot-seat curtain, errors from the host, the end-of-game sequence and the switch to the
+results.  The game's :class:`~game.ui.games.base.GameView` owns the rest: the table's layout
+(where its boards and panel go, and where the log fits), the active-seat marks in the top bar,
+and its own buttons there ("End turn", "Stop", a composer's "Confirm"), which the scene places
+and whose actions it sends.
 
 Which seat's view is shown: the one local seat; with several local (hot-seat) seats, the local
 seat whose turn it is — switching seats in a game with secrets puts up the curtain first
@@ -21,7 +23,7 @@ import pygame
 from game.ui import palette as pal
 from game.ui.client import CHAT_MAX, TableClient
 from game.ui.games import view_class
-from game.ui.games.base import GameView, LogLine
+from game.ui.games.base import GameView, LogLine, ViewButton
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextField, draw_box
@@ -64,14 +66,6 @@ class GameScene(Scene):
             tooltip=lambda: t("game.undo.tip"),
             enabled=self._can_undo,
         )
-        self.end_button = Button(
-            "end_turn",
-            lambda: t("game.end_turn"),
-            self.end_turn,
-            hint="Enter",
-            style="primary",
-            enabled=lambda: self._end_action() is not None,
-        )
         self.hint_button = Button(
             "hint",
             lambda: t("game.hint"),
@@ -106,12 +100,13 @@ class GameScene(Scene):
         self.bot_button.visible = False
         self.add(self.chat_field)
         self.add(self.bot_button)
-        self.extra_buttons: list[Button] = []
-        self.extra_actions: list[tuple[Any, ...]] = []
+        #: The view's own buttons (``GameView.buttons``), by id, and their widgets.
+        self.view_specs: dict[str, ViewButton] = {}
+        self.view_buttons: list[Button] = []
+        self._view_key: tuple[tuple[str, str, str], ...] = ()
         for b in (
             self.hint_button,
             self.undo_button,
-            self.end_button,
             self.help_button,
             self.menu_button,
             self.results_button,
@@ -125,23 +120,14 @@ class GameScene(Scene):
         bar_h = px(52)
         self.bar = pygame.Rect(0, 0, w, bar_h)
         margin = px(8)
-        top = bar_h + margin
-        avail_h = h - top - margin
-        panel_min = px(330)
-        # The board: as large as the height allows, leaving the panel at least panel_min.
-        size = min((w - panel_min - 3 * margin) / 35.5, avail_h / 30.5)
-        board_w = int(size * 35.5) + 6
-        panel_w = w - board_w - 3 * margin
-        if panel_w > px(560):
-            # Wide windows: give the extra width to the board's margins, not the panel.
-            panel_w = px(560)
-        board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
-        panel_x = board.right + margin
-        log_h = max(px(90), min(px(200), int(avail_h * 0.16)))
+        area = pygame.Rect(margin, bar_h + margin, w - 2 * margin, h - bar_h - 2 * margin)
+        log_h = max(px(90), min(px(200), int(area.height * 0.16)))
         if self.chat_field.visible:
             log_h += px(36)  # room for the chat line
-        panel = pygame.Rect(panel_x, top, panel_w, avail_h - log_h - margin)
-        self.log_rect = pygame.Rect(panel_x, panel.bottom + margin, panel_w, log_h)
+        # The view lays out the table (its boards, its panel) and says where the log goes.
+        regions = self.view.layout(area, log_h)
+        board = regions.board
+        self.log_rect = pygame.Rect(regions.log)
         field_h = px(30)
         self.chat_field.rect = pygame.Rect(
             self.log_rect.x + px(6),
@@ -153,29 +139,41 @@ class GameScene(Scene):
         self.away_rect.midtop = (board.centerx, board.y + px(8))
         self.bot_button.rect = pygame.Rect(0, 0, px(170), px(36))
         self.bot_button.rect.midright = (self.away_rect.right - px(8), self.away_rect.centery)
-        self.view.layout(board, panel)
-        # Buttons on the right of the top bar, each as wide as its label needs.
+        self._layout_bar(w, bar_h)
+        self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
+        self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
+
+    def _layout_bar(self, w: int, bar_h: int) -> None:
+        """The top bar's buttons from the right: menu, help, the view's buttons (in their
+        order), undo, hint — each as wide as its label needs; the status text gets the rest.
+        On a narrow window the buttons shrink (labels shrink or end in "...") so the status
+        keeps at least a third of the bar."""
+        px = self.app.px
         bh = px(38)
         y = (bar_h - bh) // 2
-        x = w - px(10)
         row = [
             (self.menu_button, px(96)),
             (self.help_button, px(96)),
-            *[(b, px(96)) for b in self.extra_buttons],
-            (self.end_button, px(150)),
+            *[
+                (b, px(self.view_specs[b.id].width if b.id in self.view_specs else 96))
+                for b in reversed(self.view_buttons)
+            ],
             (self.undo_button, px(110)),
             (self.hint_button, px(96)),
         ]
-        for b, minimum in row:
-            if not b.visible and b is self.hint_button:
-                continue
-            bw = max(minimum, min(px(260), self._button_width(b)))
+        row = [(b, m) for b, m in row if b.visible]
+        widths = [max(m, min(px(260), self._button_width(b))) for b, m in row]
+        gap = px(8)
+        room = w - px(10) - max(px(260), w // 3) - gap * len(row)
+        if sum(widths) > room > 0:
+            scale = room / sum(widths)
+            widths = [max(px(56), int(bw * scale)) for bw in widths]
+        x = w - px(10)
+        for (b, _minimum), bw in zip(row, widths, strict=True):
             x -= bw
             b.rect = pygame.Rect(x, y, bw, bh)
-            x -= px(8)
-        self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
-        self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
-        self.status_rect = pygame.Rect(px(14), 0, x - px(24), bar_h)
+            x -= gap
+        self.status_rect = pygame.Rect(px(14), 0, max(px(40), x - px(24)), bar_h)
 
     def _button_width(self, button: Button) -> int:
         from game.ui.widgets import resolve
@@ -345,6 +343,7 @@ class GameScene(Scene):
         events = self.client.take_events()
         multi = len(self.client.local_seats) > 1
         view = msg.get("view", {})
+        self.view.set_turn(list(msg.get("to_move", [])), msg.get("turn"))
         legal = (
             msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
         )
@@ -377,15 +376,43 @@ class GameScene(Scene):
             return
         self.client.send_action(self.shown, tuple(action))
 
-    def _end_action(self) -> tuple[Any, ...] | None:
-        if self.shown is None or self.shown in self.client.busy:
+    def _can_send(self) -> bool:
+        """The shown seat may send an action now (its curtain is up, nothing in flight)."""
+        return (
+            self.shown is not None
+            and self._may_show(self.shown)
+            and self.shown not in self.client.busy
+        )
+
+    def _default_action(self) -> tuple[Any, ...] | None:
+        if not self._can_send():
             return None
-        return self.view.end_action()
+        return self.view.default_action()
 
     def end_turn(self) -> None:
-        action = self._end_action()
+        """Enter / Space: the view's default action (End turn, a composer's Confirm)."""
+        action = self._default_action()
         if action is not None:
             self.act(action)
+
+    def press_view_button(self, button_id: str) -> None:
+        """A click on one of the view's buttons: send its action, or run its own step."""
+        spec = self.view_specs.get(button_id)
+        if spec is None or not self._view_button_enabled(button_id):
+            return
+        action = spec.action
+        if spec.on_click is not None:
+            action = spec.on_click()
+        if action is not None:
+            self.act(action)
+
+    def _view_button_enabled(self, button_id: str) -> bool:
+        spec = self.view_specs.get(button_id)
+        if spec is None or not spec.enabled:
+            return False
+        if spec.action is not None:
+            return self._can_send() and spec.action in self.view.legal
+        return True
 
     def _can_undo(self) -> bool:
         return (
@@ -449,8 +476,7 @@ class GameScene(Scene):
             hub = self.client.server.hub
         if hub is None or self.client.table_id is None:
             return None
-        extras = hub.extras.get(self.client.table_id)
-        path = getattr(extras, "save_path", None)
+        path = hub.save_path(self.client.table_id)
         return str(path) if path is not None else None
 
     # ---- events ---------------------------------------------------------------------------
@@ -518,7 +544,7 @@ class GameScene(Scene):
         self._take_chat()
         self._sync_hint()
         self._sync_away()
-        self._sync_extra_buttons()
+        self._sync_view_buttons()
         self.view.update(dt)
         if self.client.game_over is not None and not self.view.animating():
             if not self.scoring_started:
@@ -531,18 +557,31 @@ class GameScene(Scene):
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
 
-    def _sync_extra_buttons(self) -> None:
-        wanted = self.view.extra_actions() if self.shown is not None else []
-        labels = [label for _a, label in wanted]
-        self.extra_actions = [action for action, _label in wanted]
-        if [b.text for b in self.extra_buttons] == labels:
+    def _sync_view_buttons(self) -> None:
+        """The view's buttons as widgets (rebuilt, and the bar laid out again, only when their
+        ids or labels change; whether each is enabled is asked when it is drawn)."""
+        from game.ui.widgets import resolve
+
+        specs = self.view.buttons() if self.shown is not None else []
+        self.view_specs = {b.id: b for b in specs}
+        key = tuple((b.id, resolve(b.label), b.hint) for b in specs)
+        if key == self._view_key:
             return
-        for b in self.extra_buttons:
+        self._view_key = key
+        for b in self.view_buttons:
             self.widgets.remove(b)
-        self.extra_buttons = []
-        for i, (action, label) in enumerate(wanted):
-            b = Button(f"extra_{i}", label, partial(self.act, action))
-            self.extra_buttons.append(b)
+        self.view_buttons = []
+        for spec in specs:
+            b = Button(
+                spec.id,
+                spec.label,
+                partial(self.press_view_button, spec.id),
+                hint=spec.hint or None,
+                style="primary" if spec.primary else "normal",
+                tooltip=spec.tooltip,
+                enabled=partial(self._view_button_enabled, spec.id),
+            )
+            self.view_buttons.append(b)
             self.add(b)
         self.layout(*self.size)
 
@@ -590,11 +629,14 @@ class GameScene(Scene):
         hint = self.view.hint
         if hint is None:
             return
-        button = None
-        if hint == self._end_action():
-            button = self.end_button
-        elif hint in self.extra_actions:
-            button = self.extra_buttons[self.extra_actions.index(hint)]
+        button = next(
+            (
+                b
+                for b in self.view_buttons
+                if b.id in self.view_specs and self.view_specs[b.id].action == hint
+            ),
+            None,
+        )
         if button is None or not button.visible:
             return
         grow = 6 + int(4 * abs(math.sin(self.app.time * 4.0)))
@@ -603,7 +645,6 @@ class GameScene(Scene):
         )
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
-        px = self.app.px
         pygame.draw.rect(surface, pal.BG_PANEL, self.bar)
         pygame.draw.line(surface, pal.BORDER, self.bar.bottomleft, self.bar.bottomright)
         text = self.view.status()
@@ -621,19 +662,8 @@ class GameScene(Scene):
                 w.get("seat") in self.client.local_seats for w in self.client.waiting
             ):
                 text = t("game.waiting_for", names=names)
-        if not text:
-            return
-        x = self.status_rect.x
-        current = self.view.view.get("current") if self.view.view else None
-        if isinstance(current, int) and 0 <= current < len(self.view.seats):
-            sw = self.view.seats[current].swatch(px(24), self.app.settings.colour_blind)
-            surface.blit(sw, sw.get_rect(midleft=(x, self.bar.centery)))
-            x += px(32)
-        width = self.status_rect.right - x
-        size = self.app.fonts.fit(text, px(18), width, minimum=px(12))
-        text = self.app.fonts.ellipsize(text, size, width)
-        img = self.app.fonts.render(text, size, pal.TEXT)
-        surface.blit(img, img.get_rect(midleft=(x, self.bar.centery)))
+        # The view marks whose turn it is (several seats in a simultaneous phase).
+        self.view.draw_status(surface, self.status_rect, text)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         px = self.app.px

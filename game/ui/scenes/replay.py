@@ -41,6 +41,8 @@ class ReplayScene(Scene):
         state = self.replay.new_state()
         self.views: list[dict[str, Any]] = [state.view(None)]
         self.events: list[list[dict[str, Any]]] = [[]]
+        #: Who was to move and the turn number after each step (for the view's top-bar marks).
+        self.turns: list[tuple[list[int], int]] = [(list(state.to_move()), state.turn_id())]
         for i, (seat, action) in enumerate(self.replay.actions):
             try:
                 evs = state.apply(seat, action)
@@ -48,6 +50,7 @@ class ReplayScene(Scene):
                 raise BadState(f"replay action {i + 1} is illegal: {exc}") from None
             self.views.append(state.view(None))
             self.events.append(state.visible_events(evs, None))
+            self.turns.append((list(state.to_move()), state.turn_id()))
         seats = []
         for i in range(self.replay.players):
             info = self.replay.seats[i] if i < len(self.replay.seats) else {}
@@ -118,6 +121,7 @@ class ReplayScene(Scene):
         events = self.events[step] if animate else []
         if not animate:
             self.view.finish_animations()
+        self.view.set_turn(*self.turns[step])
         self.view.set_view(self.views[step], [], events)
         self.log = []
         for evs in self.events[max(0, step - 60) : step + 1]:
@@ -187,16 +191,10 @@ class ReplayScene(Scene):
         bar_h = px(52)
         self.bar = pygame.Rect(0, 0, w, bar_h)
         margin = px(8)
-        top = bar_h + margin
-        avail_h = h - top - margin
-        size = min((w - px(330) - 3 * margin) / 35.5, avail_h / 30.5)
-        board_w = int(size * 35.5) + 6
-        panel_w = min(px(560), w - board_w - 3 * margin)
-        board = pygame.Rect(margin, top, w - panel_w - 3 * margin, avail_h)
-        log_h = max(px(90), min(px(200), int(avail_h * 0.16)))
-        panel = pygame.Rect(board.right + margin, top, panel_w, avail_h - log_h - margin)
-        self.log_rect = pygame.Rect(panel.x, panel.bottom + margin, panel_w, log_h)
-        self.view.layout(board, panel)
+        area = pygame.Rect(margin, bar_h + margin, w - 2 * margin, h - bar_h - 2 * margin)
+        log_h = max(px(90), min(px(200), int(area.height * 0.16)))
+        # The game's view lays out its table and says where the log goes.
+        self.log_rect = pygame.Rect(self.view.layout(area, log_h).log)
         x = px(10)
         widths = [px(52), px(48), px(120), px(48), px(52)]
         for b, bw in zip(self.buttons[:5], widths, strict=True):

@@ -1,4 +1,6 @@
-"""The results: who won, and every player's score broken down by category."""
+"""The results: who won, and every player's score broken down by category (a
+:class:`~game.ui.widgets.ScoreTable`: up to 6 players and a dozen categories fit at 1024x640,
+more scroll)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ import pygame
 from game.ui import palette as pal
 from game.ui.games.base import SeatInfo
 from game.ui.i18n import t
-from game.ui.scenes.common import PageScene, panel
-from game.ui.widgets import Button
+from game.ui.scenes.common import PageScene
+from game.ui.widgets import Button, ScoreTable
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -50,8 +52,24 @@ class ResultsScene(PageScene):
         self.add(self.menu_button)
         self.add(self.replay_button)
         scores = result.get("scores", [])
-        self.order = sorted(range(len(scores)), key=lambda s: -int(scores[s].get("total", 0)))
+        if not isinstance(scores, list):
+            scores = []
+        self.table = ScoreTable(
+            "score_table",
+            seats,
+            [s if isinstance(s, dict) else {} for s in scores],
+            categories,
+            [w for w in result.get("winners", []) if isinstance(w, int)],
+            t("results.total"),
+        )
+        self.table.shown = 1
+        self.add(self.table)
         self.appear = 0.0
+
+    @property
+    def order(self) -> list[int]:
+        """The seats, best first."""
+        return self.table.order
 
     def to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -77,10 +95,37 @@ class ResultsScene(PageScene):
         self.replay_button.rect = pygame.Rect(w - px(32) - px(500), h - px(72), px(240), px(44))
         self.back_button.rect.width = px(220)
         self.help_button.rect.x = self.back_button.rect.right + px(12)
+        area = self.content_rect()
+        head_h = self.app.fonts.line_height(px(30), True) + px(12)
+        self.table.columns[-1] = ("total", t("results.total"))
+        self.table.rect = pygame.Rect(area.x, area.y + head_h, area.width, area.height - head_h)
+        self.table.layout(self.app)
+        # A narrow table (few categories) is centred, as wide as its columns need.
+        _name, _col, header_h, row_h, total = self.table.metrics(self.app)
+        width = min(area.width, total + px(12))
+        height = min(self.table.rect.height, header_h + row_h * len(self.table.order) + px(16))
+        self.table.rect = pygame.Rect(0, area.y + head_h, width, height)
+        self.table.rect.centerx = area.centerx
+        self.table.layout(self.app)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.appear += dt
+        self.table.shown = min(len(self.table.order), int(self.appear / 0.25) + 1)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        """Arrow keys scroll a table too wide or too tall for the window."""
+        step = self.app.px(60)
+        moves = {
+            pygame.K_LEFT: (-step, 0),
+            pygame.K_RIGHT: (step, 0),
+            pygame.K_UP: (0, -step),
+            pygame.K_DOWN: (0, step),
+        }
+        if event.key in moves:
+            self.table.scroll_by(*moves[event.key])
+            return True
+        return False
 
     def winners_text(self) -> str:
         winners = [self._name(s) for s in self.result.get("winners", [])]
@@ -97,53 +142,8 @@ class ResultsScene(PageScene):
         px = self.app.px
         fonts = self.app.fonts
         area = self.content_rect()
-        scores = self.result.get("scores", [])
-        winners = set(self.result.get("winners", []))
-        head = fonts.render(self.winners_text(), px(30), pal.ACCENT, bold=True)
+        text = self.winners_text()
+        size = fonts.fit(text, px(30), area.width, True, minimum=px(18))
+        head = fonts.render(fonts.ellipsize(text, size, area.width, True), size, pal.ACCENT, True)
         surface.blit(head, head.get_rect(midtop=(area.centerx, area.y)))
-        cols = [*self.categories, ("total", t("results.total"))]
-        table = pygame.Rect(area.x, area.y + head.get_height() + px(20), area.width, 0)
-        row_h = px(50)
-        table.height = row_h * (len(self.order) + 1) + px(24)
-        table.width = min(area.width, px(260) + px(130) * len(cols))
-        table.centerx = area.centerx
-        panel(surface, table, self.app)
-        name_w = table.width - px(130) * len(cols) - px(20)
-        col_w = px(130)
-        y = table.y + px(12)
-        x0 = table.x + px(14)
-        for i, (_key, label) in enumerate(cols):
-            cx = x0 + name_w + i * col_w + col_w // 2
-            size = fonts.fit(label, px(15), col_w - px(8), True)
-            img = fonts.render(
-                fonts.ellipsize(label, size, col_w - px(8), True), size, pal.TEXT_DIM, True
-            )
-            surface.blit(img, img.get_rect(center=(cx, y + row_h // 2)))
-        y += row_h
-        shown = min(len(self.order), int(self.appear / 0.25) + 1)
-        for rank, seat in enumerate(self.order[:shown]):
-            row = pygame.Rect(table.x + px(6), y, table.width - px(12), row_h - px(6))
-            if seat in winners:
-                pygame.draw.rect(surface, (70, 60, 30), row, border_radius=px(8))
-                pygame.draw.rect(surface, pal.ACCENT, row, 1, border_radius=px(8))
-            info = self.seats[seat] if seat < len(self.seats) else None
-            x = x0
-            if info is not None:
-                sw = info.swatch(px(24), self.app.settings.colour_blind)
-                surface.blit(sw, sw.get_rect(midleft=(x, row.centery)))
-            x += px(34)
-            label = f"{rank + 1}. {self._name(seat)}"
-            img = fonts.render(
-                fonts.ellipsize(label, px(18), name_w - px(40), True), px(18), pal.TEXT, True
-            )
-            surface.blit(img, img.get_rect(midleft=(x, row.centery)))
-            for i, (key, _label) in enumerate(cols):
-                value = scores[seat].get(key, 0) if seat < len(scores) else 0
-                cx = x0 + name_w + i * col_w + col_w // 2
-                colour = pal.ACCENT if key == "total" else pal.TEXT
-                img = fonts.render(
-                    str(value), px(22 if key == "total" else 18), colour, key == "total"
-                )
-                surface.blit(img, img.get_rect(center=(cx, row.centery)))
-            y += row_h
         super().draw_widgets(surface)

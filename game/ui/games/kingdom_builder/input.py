@@ -1,0 +1,89 @@
+"""Input on the Kingdom Builder table: a click on a highlighted hex or a tile button chooses
+exactly one action of the seat's ``legal`` list (or nothing); keys 1-9 use tiles; the mouse
+over the map, a tile or a card explains what a click would do."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.games.base import Action
+from game.ui.games.kingdom_builder.common import Hex
+from game.ui.games.kingdom_builder.text import TextMixin, card_text_key, category_name, tile_name
+from game.ui.i18n import t
+
+
+class InputMixin(TextMixin):
+    """Clicks, keys and hover."""
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        return self.hexes.hex_at(*pos) if self.hexes is not None else None
+
+    def click(self, pos: tuple[int, int]) -> Action | None:
+        for rect, action, _tile in self.tile_buttons:
+            if rect.collidepoint(pos):
+                return action
+        h = self.hex_at(pos)
+        if h is None:
+            return None
+        action = self.actions_at.get(h)
+        if action is not None:
+            return action
+        # A click on a location hex uses the tile taken from it, when that is legal.
+        use = ("use", h[0], h[1])
+        return use if use in self.legal else None
+
+    def key(self, event: pygame.event.Event) -> Action | None:
+        """Keys 1-9 use the seat's tiles in the order shown."""
+        if pygame.K_1 <= event.key <= pygame.K_9:
+            index = event.key - pygame.K_1
+            usable = [b for b in self.tile_buttons if b[1] is not None]
+            if index < len(usable):
+                return usable[index][1]
+        return None
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        self.hover_hex = self.hex_at(pos) if self.board_rect.collidepoint(pos) else None
+        hovered = -1
+        for i, (rect, _a, _t) in enumerate(self.tile_buttons):
+            if rect.collidepoint(pos):
+                hovered = i
+        if hovered != self._hover_button:
+            self._hover_button = hovered
+            self.panel_surf = None
+        self.hover_focus = self._hovered_category(pos)
+
+    def _hovered_category(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """After the game: a seat's score chip, or a category row (for the seat shown, else the
+        leader), points at what the map should show."""
+        if not self.score_details or not self.scoring_done():
+            return None
+        for rect, key, seat in self.score_chips:
+            if rect.collidepoint(pos):
+                return (key, seat)
+        for rect, key in self.card_rows:
+            if rect.collidepoint(pos):
+                you = self.view.get("you")
+                if you is None:
+                    scores = self.view.get("preview") or self.view.get("scores", [])
+                    you = max(range(len(scores)), key=lambda s: scores[s].get("total", 0))
+                return (key, int(you))
+        return None
+
+    def hover(self, pos: tuple[int, int]) -> str:
+        for rect, action, tile in self.tile_buttons:
+            if rect.collidepoint(pos):
+                text = f"{tile_name(tile['type'])}: {t('kb.tile.' + tile['type'] + '.text')}"
+                if action is not None:
+                    return t("kb.hover.use_tile", tile=tile_name(tile["type"])) + "\n" + text
+                state = tile.get("state", "ready")
+                if state == "ready":
+                    state = "ready_idle"
+                return t(f"kb.tile_state.{state}") + "\n" + text
+        for rect, key in self.card_rows:
+            if rect.collidepoint(pos):
+                return f"{category_name(key)}: {t(card_text_key(key))}"
+        h = self.hex_at(pos) if self.board_rect.collidepoint(pos) else None
+        if h is None:
+            return ""
+        return self._hex_text(h)

@@ -1,0 +1,151 @@
+"""The game scene leaves the table to the game's view: its layout (where the boards, the panel
+and the log go), its marks for the seats choosing now, and its own buttons in the top bar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.commands.screenshot import _Feed
+from game.ui.app import App
+from game.ui.client import TableClient
+from tests.ui.conftest import click, make_app, press
+from tests.ui.test_scenes import SIZES, check_layout
+
+
+class Recorder(_Feed):
+    """A connection that replays messages and records what the client sends."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        super().__init__(messages)
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sent.append(msg)
+
+
+def lobby(n: int = 3) -> dict[str, Any]:
+    names, colours = ["Ann", "Bo", "Cy", "Di"], ["red", "blue", "green", "yellow"]
+    return {
+        "t": "lobby",
+        "seats": [
+            {"name": names[i], "colour": colours[i], "kind": "human", "connected": True}
+            for i in range(n)
+        ],
+        "settings": {},
+        "started": True,
+    }
+
+
+def state(seq: int, to_move: list[int], legal: list[list[Any]], turn: int = 7) -> dict[str, Any]:
+    return {
+        "t": "state",
+        "seq": seq,
+        "view": {"you": 0},
+        "events": [],
+        "to_move": to_move,
+        "legal": legal,
+        "can_undo": False,
+        "turn": turn,
+        "waiting": [],
+    }
+
+
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import games
+
+    monkeypatch.setitem(games.VIEWS, "wide-test", "tests.ui.fake_view")
+
+
+def _table(app: App, to_move: list[int], legal: list[list[Any]]) -> tuple[Any, Recorder]:
+    from game.ui.scenes.game import GameScene
+
+    feed = Recorder([lobby(), state(4, to_move, legal)])
+    scene = GameScene(app, TableClient("wide-test", {0: feed}), 3)
+    app.push(scene)
+    app.step()
+    app.step()
+    return scene, feed
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1024x640", "1920x1080"])
+def test_the_view_lays_out_its_table_and_the_log(env: Any, wide: None, size: Any) -> None:
+    app = make_app(size)
+    try:
+        scene, _feed = _table(app, [0], [["pick", 1], ["done"]])
+        view = scene.view
+        assert view.board_rect.width == app.size[0] - 2 * app.px(8), "a wide board on top"
+        assert len(view.grids) == 3 and all(g.y > view.board_rect.bottom for g in view.grids)
+        # The scene draws its log and chat line where the view put them.
+        assert scene.log_rect.bottom <= app.size[1] and scene.log_rect.x == view.panel_rect.x
+        assert scene.log_rect.y > view.panel_rect.bottom
+        assert scene.log_rect.contains(scene.chat_field.rect)
+        # The away banner and the Results button sit on the view's board.
+        assert view.board_rect.contains(scene.away_rect)
+        assert view.board_rect.collidepoint(scene.results_button.rect.center)
+        check_layout(app, scene)
+        ids = [b.id for b in scene.widgets if b.visible and b.rect.y < app.px(52)]
+        assert {"pass", "done", "undo", "game_help", "game_menu"} <= set(ids)
+        # Left to right: undo, the view's buttons in its order, help, menu.
+        xs = {i: scene.widget(i).rect.x for i in ("undo", "pass", "done", "game_help")}
+        assert xs["undo"] < xs["pass"] < xs["done"] < xs["game_help"]
+    finally:
+        app.shutdown()
+
+
+def test_every_seat_in_to_move_is_marked(env: Any, wide: None) -> None:
+    app = make_app((1024, 640))
+    try:
+        scene, _feed = _table(app, [0, 2], [["pick", 0]])
+        assert scene.view.to_move == [0, 2] and scene.view.turn == 7
+        assert scene.view.status_drawn == [0, 2]
+    finally:
+        app.shutdown()
+
+
+def test_the_views_buttons_send_legal_actions_only(env: Any, wide: None) -> None:
+    app = make_app((1024, 640))
+    try:
+        scene, feed = _table(app, [0], [["pick", 1], ["done"]])
+        assert not scene.widget("pass").enabled, "('pass',) is not legal"
+        click(app, "pass")
+        assert feed.sent == []
+        assert scene.widget("done").enabled
+        click(app, "done")
+        assert feed.sent == [{"t": "action", "seq": 4, "action": ["done"]}]
+        assert not scene.widget("done").enabled, "nothing more while the action is in flight"
+        press(app, pygame.K_RETURN)
+        assert len(feed.sent) == 1
+        # The host answers: the seat may act again; Enter is the primary button.
+        feed.messages.append(state(5, [0], [["done"]]))
+        app.step()
+        press(app, pygame.K_RETURN)
+        assert feed.sent[-1] == {"t": "action", "seq": 5, "action": ["done"]}
+        # A click on the board goes through the view's click().
+        feed.messages.append(state(6, [0], [["pick", 2]]))
+        app.step()
+        from tests.ui.conftest import click_at
+
+        click_at(app, scene.view.grids[2].center)
+        assert feed.sent[-1] == {"t": "action", "seq": 6, "action": ["pick", 2]}
+    finally:
+        app.shutdown()
+
+
+def test_the_top_bar_never_overflows_at_the_smallest_window(env: Any, wide: None) -> None:
+    """Many long button labels: the buttons shrink, the status keeps a third of the bar."""
+    from game.ui.games.base import ViewButton
+
+    app = make_app((1024, 640))
+    try:
+        scene, _feed = _table(app, [0], [["pick", 1]])
+        long = [ViewButton(f"b{i}", "A rather long button label " * 2) for i in range(5)]
+        scene.view.buttons = lambda: long  # type: ignore[method-assign]
+        app.step()
+        check_layout(app, scene)
+        assert scene.status_rect.width >= app.size[0] // 3 - app.px(40)
+    finally:
+        app.shutdown()
