@@ -251,6 +251,8 @@ class GMBase(GameView):
         #: Cells of other seats' territories placed since the shown seat's last turn.
         self.recent: dict[int, set[Cell]] = {}
         self.last_roll: int | None = None
+        #: The winners, from the ``game_over`` event (the view dict does not carry them).
+        self.winners: list[int] = []
         #: A sale waiting for the tile its cube leaves (several tiles hold that resource).
         self.sell_pick: str | None = None
         #: Counters in the header and the boxes, with their hover texts.
@@ -351,6 +353,33 @@ class GMBase(GameView):
     def _res_rgb(self, res: str) -> pal.RGB:
         table = RESOURCE_COLOURS_CB if self._cb() else RESOURCE_COLOURS
         return table.get(res, (128, 128, 128))
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """``text`` in lines that fit ``width``: at spaces, and inside a word (or a run of
+        Japanese) that is longer than the width by itself."""
+        fonts = self.app.fonts
+        out: list[str] = []
+        for line in fonts.wrap_lines(text, size, width, bold):
+            while line and fonts.size(line, size, bold)[0] > width:
+                cut = len(line) - 1
+                while cut > 1 and fonts.size(line[:cut], size, bold)[0] > width:
+                    cut -= 1
+                out.append(line[:cut])
+                line = line[cut:].lstrip()
+            if line:
+                out.append(line)
+        return out
+
+    def _lines(
+        self, text: str, size: int, colour: pal.RGB, width: int, max_lines: int, bold: bool = False
+    ) -> list[pygame.Surface]:
+        """At most ``max_lines`` rendered lines of ``text`` (the last cut with "...")."""
+        fonts = self.app.fonts
+        lines = self._wrap(text, size, width, bold)
+        if len(lines) > max_lines > 0:
+            lines = lines[:max_lines]
+            lines[-1] = fonts.ellipsize(lines[-1] + " ...", size, width, bold)
+        return [fonts.render(line, size, colour, bold) for line in lines[: max(0, max_lines)]]
 
     def _text(
         self,

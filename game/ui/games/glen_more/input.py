@@ -66,7 +66,7 @@ class InputMixin(TextMixin):
         if self.acts.choices:
             inside, action = self.choice_panel.click(pos)
             if inside:
-                return action
+                return self._chosen(action)
         market = self._market_click(pos)
         if market is not None:
             return market[1]
@@ -158,6 +158,14 @@ class InputMixin(TextMixin):
                 self.move_from = cell
         return None
 
+    def _chosen(self, action: Action | None) -> Action | None:
+        """A choice made in the panel: it is sent, and the panel is ready to ask again (the
+        same question comes back if the host refuses it)."""
+        if action is not None:
+            self.composer.reset()
+            self.composer.skip_forced()
+        return action
+
     def move_sources(self) -> list[Cell]:
         """Cells whose clan members may move or become a chieftain now."""
         return sorted(set(self.acts.moves) | set(self.acts.chieftains))
@@ -200,7 +208,7 @@ class InputMixin(TextMixin):
         if k == pygame.K_c and self.move_from is not None:
             return self.acts.chieftains.get(self.move_from)
         if self.acts.choices:
-            return self.choice_panel.key(event)
+            return self._chosen(self.choice_panel.key(event))
         if pygame.K_1 <= k <= pygame.K_9:
             slots = self.reachable_slots()
             i = k - pygame.K_1

@@ -241,6 +241,7 @@ class PanelMixin(TerritoryMixin):
         if self.view.get("over"):
             self._text(surface, t("gm.step.over"), px(17), GOLD, (x, y), w, bold=True)
             y += px(28)
+            y = self._draw_standings(surface, pygame.Rect(x, y, w, rect.bottom - y - px(8)))
         elif cur is not None:
             sw = self._swatch(cur, px(20))
             surface.blit(sw, (x, y + px(2)))
@@ -272,6 +273,44 @@ class PanelMixin(TerritoryMixin):
             y = self._draw_instructions(surface, pygame.Rect(x, y, w, bottom - y))
         if bottom - y > px(70):
             self._draw_next_scoring(surface, pygame.Rect(x, y, w, bottom - y))
+
+    def _draw_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
+        """After the game: every player's total (counting up during the final sequence),
+        best first, with the winners marked."""
+        px = self.app.px
+        n = self.n_seats()
+        totals = [(self.score_total(s) or 0, s) for s in range(n)]
+        winners = set(self.winners)
+        row_h = px(26)
+        y = rect.y
+        for total, s in sorted(totals, key=lambda p: (-p[0], p[1])):
+            if y + row_h > rect.bottom:
+                break
+            sw = self._swatch(s, px(18))
+            surface.blit(sw, sw.get_rect(midleft=(rect.x, y + row_h // 2)))
+            bold = s in winners
+            self._text(
+                surface,
+                self._name(s),
+                px(15),
+                pal.TEXT,
+                (rect.x + px(26), y + row_h // 2),
+                rect.width - px(110),
+                bold=bold,
+                anchor="midleft",
+            )
+            self._text(
+                surface,
+                t("gm.vp_short", n=total),
+                px(16),
+                GOLD,
+                (rect.right, y + row_h // 2),
+                px(90),
+                bold=True,
+                anchor="midright",
+            )
+            y += row_h
+        return y + px(6)
 
     def _draw_card(
         self, surface: pygame.Surface, tile: str, rect: pygame.Rect, preview: bool
@@ -305,7 +344,7 @@ class PanelMixin(TerritoryMixin):
         extra = 3
         for text in effect_lines(tile, self.on_placement()):
             sep = " " if " " in text else ""
-            lines = fonts.wrap_lines(text, px(12), tw)
+            lines = self._wrap(text, px(12), tw)
             i = 0
             while i < len(lines) and ty + line_h <= rect.bottom + px(2):
                 surface.blit(fonts.render(lines[i], px(12), pal.TEXT_DIM), (tx, ty))
@@ -315,7 +354,7 @@ class PanelMixin(TerritoryMixin):
                 continue
             ty = max(ty, below)
             rest = sep.join(lines[i:])
-            for wide in fonts.wrap_lines(rest, px(12), rect.width):
+            for wide in self._wrap(rest, px(12), rect.width):
                 if extra <= 0:
                     break
                 surface.blit(fonts.render(wide, px(12), pal.TEXT_DIM), (rect.x, ty))
@@ -347,8 +386,11 @@ class PanelMixin(TerritoryMixin):
             y = self._draw_due(surface, pay, pygame.Rect(x, y, w, px(26)))
             if pay.get("for") == "effect" and p.get("reward"):
                 lines.append((t("gm.step.for_reward", reward=reward_text(p["reward"])), GOLD))
-            how = "gm.step.pay_how_clan" if self.acts.pay_clans else "gm.step.pay_how"
-            lines.append((t(how), pal.TEXT_DIM))
+            if not (self.acts.pays or self.acts.buys or self.acts.pay_clans) and self.acts.sells:
+                lines.append((t("gm.step.sell_first"), pal.ACCENT))
+            else:
+                how = "gm.step.pay_how_clan" if self.acts.pay_clans else "gm.step.pay_how"
+                lines.append((t(how), pal.TEXT_DIM))
         elif phase == "place":
             lines.append((t("gm.step.place"), pal.TEXT))
             lines.append((t("gm.step.place_rule"), pal.TEXT_DIM))
@@ -404,7 +446,7 @@ class PanelMixin(TerritoryMixin):
         fonts = self.app.fonts
         size = self.app.px(13)
         for text, colour in lines:
-            for img in fonts.render_lines(text, size, colour, w, 4):
+            for img in self._lines(text, size, colour, w, 4):
                 surface.blit(img, (x, y))
                 y += fonts.line_height(size)
             y += self.app.px(3)
@@ -486,9 +528,7 @@ class PanelMixin(TerritoryMixin):
         self._text(surface, t("gm.trade.coins", before=coins, after=after), px(14), GOLD, (x, y), w)
         y += px(22)
         fonts = self.app.fonts
-        for img in fonts.render_lines(
-            note + " " + t("gm.trade.confirm"), px(12), pal.TEXT_DIM, w, 3
-        ):
+        for img in self._lines(note + " " + t("gm.trade.confirm"), px(12), pal.TEXT_DIM, w, 3):
             if y + img.get_height() > box.bottom:
                 break
             surface.blit(img, (x, y))

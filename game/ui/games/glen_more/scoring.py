@@ -288,14 +288,14 @@ class ScoringMixin(InputMixin):
         fonts = self.app.fonts
         area = self.rects.grid.union(self.rects.header)
         n = len(tally.points)
-        row_h = max(px(26), min(px(40), (area.height - px(150)) // max(1, n)))
+        row_h = max(px(26), min(px(40), (area.height - px(166)) // max(1, n)))
         width = min(area.width - px(16), px(640))
-        height = px(112) + n * row_h + px(30)
+        height = px(124) + n * row_h + px(30)
         box = pygame.Rect(0, 0, width, min(height, area.height - px(8)))
         box.center = area.center
         self.round_rect = box
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (18, 20, 28, 236), veil.get_rect(), border_radius=px(12))
+        pygame.draw.rect(veil, (18, 20, 28, 250), veil.get_rect(), border_radius=px(12))
         surface.blit(veil, box)
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=px(12))
         x, w = box.x + px(14), box.width - px(28)
@@ -315,10 +315,10 @@ class ScoringMixin(InputMixin):
         )
         y = box.y + px(62)
         rule = t(f"gm.scoring.rule.{tally.key}")
-        for img in fonts.render_lines(rule, px(13), pal.TEXT_DIM, w, 2):
+        for img in self._lines(rule, px(13), pal.TEXT_DIM, w, 2):
             surface.blit(img, (x, y))
             y += fonts.line_height(px(13))
-        y = box.y + px(104)
+        y = box.y + px(120)
         counted = [c for c in tally.counts if c is not None]
         most = max([*counted, 1])
         name_w = int(w * 0.26)
@@ -382,7 +382,7 @@ class ScoringMixin(InputMixin):
             y += row_h
         if tally.baseline is not None and counted:
             lx = bar_x + tally.baseline * unit
-            top = box.y + px(100)
+            top = box.y + px(116)
             pygame.draw.line(surface, pal.SOURCE, (lx, top), (lx, min(y, box.bottom - px(24))), 2)
             self._text(
                 surface,

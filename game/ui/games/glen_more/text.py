@@ -120,7 +120,7 @@ def _op_text(op: dict[str, Any]) -> str:
         )
         return t("gm.op.score_choice", options=options)
     if name == "score_distinct":
-        table = ", ".join(
+        table = t("gm.list_sep").join(
             t("gm.kinds_vp", k=k, vp=vp) for k, vp in enumerate(op.get("vp_by_kinds", [])) if k
         )
         return t("gm.op.score_distinct", max=op.get("max_kinds", 0), table=table)

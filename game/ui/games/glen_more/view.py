@@ -105,6 +105,8 @@ class GlenMoreView(PanelMixin):
         for ev in events:
             if ev.get("type") == "die" and isinstance(ev.get("roll"), int):
                 self.last_roll = int(ev["roll"])
+            if ev.get("type") == "game_over" and isinstance(ev.get("winners"), list):
+                self.winners = [w for w in ev["winners"] if isinstance(w, int)]
         key = (
             self.big_seat(),
             tuple(tuple(sorted(t)) for t in self.territories),
