@@ -581,6 +581,7 @@ def event(name: str, v: Any) -> dict[str, Any]:
 
 GAME_ID = identifier(32)
 COUNT = integer(0, 2**31)
+SEED = integer(-(2**63), 2**64 - 1)
 SEAT_NAME = text(0, MAX_NAME)
 
 #: A table as listed by ``welcome``, ``tables`` and LAN beacons.
@@ -643,6 +644,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "started": Field(boolean),
         "over": Field(boolean),
         "seq": Field(SEQ),
+        "seed": Field(optional(SEED), False, "the seed, when the creator fixed it (else null)"),
         "bots": Field(list_of(identifier(32), 64, "bot names")),
         "colours": Field(list_of(identifier(16), 64, "colours")),
         "can_start": Field(boolean),
@@ -651,6 +653,8 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "state": {
         "table": Field(TABLE_ID),
         "seq": Field(SEQ),
+        "turn": Field(integer(-(2**63), 2**64 - 1), doc="state.turn_id()"),
+        "decision": Field(optional(SEQ), doc="the seq at which this seat's decision began"),
         "view": Field(plain_map(MAX_MAP_LEN)),
         "events": Field(list_of(event, MAX_EVENTS, "events")),
         "to_move": Field(seat_set),
@@ -692,7 +696,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "game_over": {
         "table": Field(TABLE_ID),
         "game": Field(GAME_ID),
-        "seed": Field(integer(-(2**63), 2**64 - 1)),
+        "seed": Field(SEED),
         "players": Field(integer(1, MAX_SEATS)),
         "scores": Field(list_of(score, MAX_SEATS, "scores")),
         "winners": Field(seat_set),
@@ -703,6 +707,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "table": Field(TABLE_ID),
         "seat": Field(optional(SEAT)),
         "name": Field(SEAT_NAME),
+        "spectator": Field(boolean, False, "the speaker watches (has no seat)"),
         "text": Field(text(0, MAX_CHAT)),
     },
     "pong": {"n": Field(optional(integer(-(2**62), 2**62)))},

@@ -110,6 +110,7 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
         await a.send({"t": "start"})
         players = {0: a, 1: b}
         dropped = False
+        hints = 0
         while True:
             state = await a.expect("state")
             if state["over"]:
@@ -131,8 +132,10 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
                 own = await mover.expect("state")
             await mover.send({"t": "sample", "seq": own["seq"]})
             await mover.expect("sample")
-            await mover.send({"t": "hint", "seq": own["seq"]})
-            await mover.expect("hint")
+            if hints < 2:  # the host gives a few hints at once, then one per 10 s
+                hints += 1
+                await mover.send({"t": "hint", "seq": own["seq"]})
+                await mover.expect("hint")
             await mover.send({"t": "action", "seq": own["seq"], "action": own["legal"][0]})
         await a.expect("game_over")
         await players[1].send({"t": "leave"})
@@ -185,7 +188,14 @@ def examples() -> dict[str, dict[str, Any]]:
             "seat": 1,
             "name": "Bob",
         },
-        "chat": {"t": "chat", "table": "t1", "seat": None, "name": "Eve", "text": "hi"},
+        "chat": {
+            "t": "chat",
+            "table": "t1",
+            "seat": None,
+            "name": "Eve",
+            "spectator": True,
+            "text": "hi",
+        },
         "pong": {"t": "pong", "n": 4},
         "left": {"t": "left", "table": "t1", "reason": "you left the table"},
         "table_closed": {"t": "table_closed", "table": "t1", "reason": "everyone left"},
