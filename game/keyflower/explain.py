@@ -28,7 +28,7 @@ from game.keyflower.const import (
     USE,
     WINTER_PICK,
 )
-from game.keyflower.tiles import COLOURS, INDEX, RESOURCES, SKILLS, TILES
+from game.keyflower.tiles import COLOURS, INDEX, TILES
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -227,4 +227,4 @@ def _explain_keyples(st: KeyflowerState, seat: Seat, action: Action) -> IllegalA
     )
 
 
-__all__ = ["RESOURCES", "SKILLS", "describe", "explain"]
+__all__ = ["describe", "explain"]

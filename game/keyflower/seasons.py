@@ -25,7 +25,6 @@ from game.keyflower.const import (
     FLAG_OF,
     FLAT_LIMIT,
     HAND,
-    NONE,
     OUT,
     OVER,
     PLACE,
@@ -512,6 +511,3 @@ def apply_winter(st: KeyflowerState, s: int, action: Action) -> list[Event]:
             {"type": "winter_auction", "tiles": [TILES[t].id for t in auction], "reveal": True}
         )
     return events
-
-
-__all__ = ["NONE", "setup"]
