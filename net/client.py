@@ -8,13 +8,19 @@
 * :func:`play_headless` — sit in a free seat and play a whole game with a bot
   (``python -m game join HOST:PORT --bot random --headless --json``).
 
-Frames from the host are checked like the host checks a client's: the length before the body
-(at most :data:`~net.protocol.MAX_FRAME`), a strict msgpack decode, a known message type.
+Everything from the host is checked before it is used, like the host checks a client's
+messages: the length before the body (at most :data:`~net.protocol.MAX_FRAME`), a strict
+msgpack decode with bounded counts and depth, then the message's shape field by field
+(:func:`net.protocol.validate_host`).  A host that sends anything else is a bad host: the
+connection ends with a sentence saying what was wrong (``disconnected`` for the UI,
+:class:`JoinError` for the headless player) — never a traceback.  What a client keeps is
+bounded too: skipped messages (:data:`SKIPPED_KEPT`), unread frames (:data:`MAX_INBOX_BYTES`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import queue
 import threading
@@ -23,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots import make_bot
-from game.core.registry import get_game
+from game.core.match import clean_text
+from game.core.registry import UnknownGame, get_game
 from game.core.rng import derive_seed
 from net import protocol
 from net.connection import DISCONNECTED, KEEPALIVE_N, Wakeup, disconnected
@@ -31,33 +38,52 @@ from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 
 #: Seconds between the keep-alive pings a client sends by itself (the host's idle limit is 60).
 KEEPALIVE_SECONDS = 15.0
+#: How many skipped messages :meth:`AsyncClient.expect` keeps (the newest), for scripts.
+SKIPPED_KEPT = 16
+#: How many frame sizes :class:`AsyncClient` remembers (the newest), for benchmarks.
+FRAME_SIZES_KEPT = 1024
+#: Bytes of received frames the UI has not polled yet after which the host is dropped.
+MAX_INBOX_BYTES = 64 * 1024 * 1024
 
 
 class ConnectionClosed(Exception):
     """The host closed the connection (or it broke)."""
 
 
-async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:
-    """Read one host frame: length checked first, then a strict decode (raises on bad data)."""
+async def read_frame(reader: asyncio.StreamReader) -> tuple[dict[str, Any], int]:
+    """Read one host frame and its size: the length checked first, then a strict decode and
+    :func:`~net.protocol.validate_host` (raises :class:`ProtocolError` on bad data)."""
     header = await reader.readexactly(protocol.HEADER_BYTES)
     length = protocol.frame_length(header, protocol.MAX_FRAME)
     body = await reader.readexactly(length)
-    return protocol.validate_host(protocol.decode(body, protocol.MAX_FRAME))
+    msg = protocol.validate_host(protocol.decode(body, protocol.MAX_FRAME))
+    return msg, length + protocol.HEADER_BYTES
+
+
+async def read_message(reader: asyncio.StreamReader) -> dict[str, Any]:
+    """Read one host frame (see :func:`read_frame`)."""
+    return (await read_frame(reader))[0]
+
+
+def bad_host(exc: ProtocolError) -> str:
+    """The sentence shown when the host sent something a client refuses."""
+    return f"the host sent a bad message ({clean_text(exc.text)[:300]})"
 
 
 class AsyncClient:
     """A protocol client on the running asyncio loop.
 
-    ``await AsyncClient.connect(host, port)``; ``await send(msg)``; ``await recv()``;
-    ``await expect("joined")`` skips other messages (kept in :attr:`skipped`) until one of the
-    named types arrives — an ``error`` arriving first raises :class:`HostError`.
+    ``await AsyncClient.connect(host, port)``; ``await send(msg)``; ``await recv()`` (a
+    checked message; :class:`ProtocolError` for a bad one); ``await expect("joined")`` skips
+    other messages (the newest :data:`SKIPPED_KEPT` are kept in :attr:`skipped`) until one of
+    the named types arrives — an ``error`` arriving first raises :class:`HostError`.
     """
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
-        self.skipped: list[dict[str, Any]] = []
-        self.frame_sizes: list[int] = []
+        self.skipped: collections.deque[dict[str, Any]] = collections.deque(maxlen=SKIPPED_KEPT)
+        self.frame_sizes: collections.deque[int] = collections.deque(maxlen=FRAME_SIZES_KEPT)
 
     @classmethod
     async def connect(cls, host: str, port: int, timeout: float = 5.0) -> AsyncClient:
@@ -73,18 +99,20 @@ class AsyncClient:
     async def recv(self, timeout: float | None = None) -> dict[str, Any]:
         try:
             async with asyncio.timeout(timeout):
-                header = await self.reader.readexactly(protocol.HEADER_BYTES)
-                length = protocol.frame_length(header, protocol.MAX_FRAME)
-                body = await self.reader.readexactly(length)
+                msg, size = await read_frame(self.reader)
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             raise ConnectionClosed("the host closed the connection") from exc
-        self.frame_sizes.append(length + protocol.HEADER_BYTES)
-        return protocol.validate_host(protocol.decode(body, protocol.MAX_FRAME))
+        self.frame_sizes.append(size)
+        return msg
 
     async def expect(self, *kinds: str, timeout: float = 10.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
-            msg = await self.recv(max(0.0, deadline - time.monotonic()))
+            try:
+                msg = await self.recv(max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                names = " or ".join(repr(k) for k in kinds)
+                raise NoAnswer(f"no {names} from the host within {timeout:g} s") from None
             if msg["t"] in kinds:
                 return msg
             if msg["t"] == "error" and "error" not in kinds:
@@ -102,6 +130,10 @@ class AsyncClient:
         self.writer.close()
         with contextlib.suppress(Exception):
             await self.writer.wait_closed()
+
+
+class NoAnswer(TimeoutError):
+    """:meth:`AsyncClient.expect` waited in vain (the text names what for)."""
 
 
 class HostError(Exception):
@@ -135,7 +167,9 @@ class TcpConnection:
         self._timeout = timeout
         self._wakeup = wakeup
         self._keepalive = keepalive
-        self._inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._inbox: queue.SimpleQueue[tuple[dict[str, Any], int]] = queue.SimpleQueue()
+        #: Bytes of frames in the inbox (updated by both threads; a rough bound is enough).
+        self._unread = 0
         self._pending: list[bytes] = []
         self._writer: asyncio.StreamWriter | None = None
         self._open = True
@@ -175,12 +209,14 @@ class TcpConnection:
                 self._loop.call_soon_threadsafe(self._write, frame)
 
     def poll(self) -> list[dict[str, Any]]:
-        out = []
+        out: list[dict[str, Any]] = []
         while True:
             try:
-                out.append(self._inbox.get_nowait())
+                msg, size = self._inbox.get_nowait()
             except queue.Empty:
                 return out
+            self._unread -= size
+            out.append(msg)
 
     def close(self) -> None:
         if self._open:
@@ -196,8 +232,9 @@ class TcpConnection:
         finally:
             self._loop.close()
 
-    def _put(self, msg: dict[str, Any]) -> None:
-        self._inbox.put(msg)
+    def _put(self, msg: dict[str, Any], size: int = 0) -> None:
+        self._unread += size
+        self._inbox.put((msg, size))
         if self._wakeup is not None:
             with contextlib.suppress(Exception):
                 self._wakeup()
@@ -235,21 +272,27 @@ class TcpConnection:
         stopper = asyncio.create_task(self._stop.wait())
         try:
             while True:
-                reading = asyncio.create_task(read_message(reader))
+                reading = asyncio.create_task(read_frame(reader))
                 done, _ = await asyncio.wait(
                     {reading, stopper}, return_when=asyncio.FIRST_COMPLETED
                 )
                 if reading not in done:
                     reading.cancel()
                     break
-                msg = reading.result()
+                msg, size = reading.result()
                 if msg["t"] == "pong" and msg.get("n") == KEEPALIVE_N:
                     continue
-                self._put(msg)
+                if self._unread + size > MAX_INBOX_BYTES:
+                    reason = (
+                        f"the host sent more than {MAX_INBOX_BYTES >> 20} MiB that this window "
+                        "has not shown yet"
+                    )
+                    break
+                self._put(msg, size)
         except (asyncio.IncompleteReadError, ConnectionError):
             reason = "the host closed the connection"
         except ProtocolError as exc:
-            reason = f"the host sent a bad frame: {exc.text}"
+            reason = bad_host(exc)
         finally:
             pinger.cancel()
             stopper.cancel()
@@ -283,7 +326,13 @@ class HeadlessOptions:
 
 
 class JoinError(Exception):
-    """The headless player could not join or finish a game (the text says why)."""
+    """The headless player could not join or finish a game (the text says why).
+
+    The text is one line without control characters (parts of it may come from the host).
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(clean_text(text)[:500])
 
 
 async def _find_seat(
@@ -327,13 +376,21 @@ async def play_headless(host: str, port: int, opts: HeadlessOptions) -> dict[str
     try:
         welcome = await client.hello(opts.name or f"{opts.bot} bot", client="lantern join")
         joined = await _find_seat(client, welcome["tables"], opts)
+        if joined["seat"] is None:
+            raise JoinError(f"the host gave no seat at table {joined['table']}, only a view")
         return await _play(client, joined, opts, started)
     except HostError as exc:
         raise JoinError(f"the host refused: {exc.text}") from None
+    except ProtocolError as exc:
+        raise JoinError(bad_host(exc)) from None
     except ConnectionClosed:
         raise JoinError("the host closed the connection before the game ended") from None
+    except NoAnswer as exc:
+        raise JoinError(str(exc)) from None
     except TimeoutError:
         raise JoinError(f"the host sent nothing for {opts.silence_timeout:g} s") from None
+    except OSError as exc:
+        raise JoinError(f"the connection to the host broke: {exc.strerror or exc}") from None
     finally:
         await client.close()
 
@@ -372,7 +429,16 @@ async def _play_loop(
         kind = msg["t"]
         if kind == "lobby":
             if game is None:
-                game = get_game(msg["game"])
+                try:
+                    game = get_game(msg["game"])
+                except UnknownGame:
+                    raise JoinError(
+                        f"table {table} plays {msg['game']!r}, a game this program does not have"
+                    ) from None
+            elif msg["game"] != game.id:
+                raise JoinError(f"the host switched table {table} to another game")
+            if seat >= msg["players"]:
+                raise JoinError(f"the host seated this player at seat {seat} of {msg['players']}")
             if not msg["started"] and not readied:
                 readied = True
                 await client.send({"t": "ready"})
@@ -384,11 +450,12 @@ async def _play_loop(
         elif kind == "sample" and msg["seq"] == latest:
             if game is None:
                 raise JoinError("the host sent a sample before the lobby")
+            if msg["seat"] != seat:
+                raise JoinError(f"the host sent seat {msg['seat']}'s sample to seat {seat}")
             if bot is None:
                 seed = opts.seed if opts.seed is not None else derive_seed(0, table, seat)
                 bot = make_bot(opts.bot, seed, opts.budget)
-            world = game.from_dict(msg["state"])
-            chosen = await loop.run_in_executor(None, bot.choose, world, seat)
+            chosen = await _choose(loop, game, msg["state"], bot, seat)
             await client.send({"t": "action", "seq": msg["seq"], "action": list(chosen)})
         elif kind == "pong" and msg.get("n") == KEEPALIVE_N:
             continue
@@ -399,6 +466,8 @@ async def _play_loop(
                 continue  # the ready flag came too late to matter
             raise JoinError(f"the host refused: {msg['text']}")
         elif kind == "game_over":
+            if game is not None and msg["game"] != game.id:
+                raise JoinError(f"the host ended table {table} with another game's result")
             return {
                 "game": msg["game"],
                 "seed": msg["seed"],
@@ -413,6 +482,27 @@ async def _play_loop(
                 "bot": opts.bot,
             }
         elif kind in ("table_closed", "left"):
-            raise JoinError(f"left table {table}: {msg.get('reason', '')}")
+            raise JoinError(f"left table {table}: {msg['reason']}")
         elif kind == DISCONNECTED:  # pragma: no cover - only TcpConnection makes these
             raise ConnectionClosed(msg.get("reason", ""))
+
+
+async def _choose(
+    loop: asyncio.AbstractEventLoop, game: Any, data: dict[str, Any], bot: Any, seat: int
+) -> tuple[Any, ...]:
+    """The bot's action on the host's ``sample`` of the position.
+
+    The sample comes from the host, so a state the game refuses (``BadState``) or one the bot
+    cannot play from — whatever the engine raises on it — ends the game with a sentence.
+    """
+    try:
+        world = game.from_dict(data)
+    except Exception as exc:  # hostile data: BadState, or any error of an engine fed garbage
+        raise JoinError(f"the host sent a position the game cannot read: {exc}") from None
+    if seat not in world.to_move():
+        raise JoinError(f"the host sent a position in which seat {seat} has nothing to do")
+    try:
+        chosen: tuple[Any, ...] = await loop.run_in_executor(None, bot.choose, world, seat)
+    except Exception as exc:  # the position was accepted but is not one a game reaches
+        raise JoinError(f"the bot cannot play the position the host sent: {exc}") from None
+    return chosen

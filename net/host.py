@@ -5,15 +5,19 @@ anything (``docs/protocol.md``):
 
 * the 4-byte length prefix is checked against :data:`~net.protocol.MAX_CLIENT_FRAME` before
   the body is read (a bad length closes the connection — the stream can no longer be trusted);
-* a body must arrive within ``frame_timeout`` of its header (a client that vanishes mid-frame);
+* a whole frame — the rest of its header and its body — must arrive within ``frame_timeout``
+  of its first byte (a client that vanishes mid-frame, or dribbles a header one byte at a time
+  to hold a connection, is cut off);
 * a client must say ``hello`` within ``hello_timeout`` and then send something (a ``ping`` will
   do) at least every ``idle_timeout`` seconds;
 * a token bucket allows ``rate`` messages a second with bursts of ``burst``; a flood closes the
   connection;
 * outgoing frames go straight to the socket's transport; a peer whose unsent data exceeds
-  ``outbox_limit`` bytes (it stopped reading) is dropped, so one slow client never holds the
-  others back;
-* at most ``max_connections`` at once; more are told ``busy`` and closed.
+  ``outbox_limit`` bytes (it stopped reading) is dropped, and so is a lagging peer (over
+  :data:`LAGGING` bytes unsent) while all peers together hold more than ``outbox_budget``
+  bytes, so slow or silent clients never hold the others back nor fill the host's memory;
+* at most ``max_connections`` at once, and ``max_per_address`` from one address; more are told
+  ``busy`` and closed.
 
 Every problem closes only the offending connection; a dropped player's seat is kept for their
 token.  :func:`serve` runs a host until it is told to stop (the ``host`` command).
@@ -48,25 +52,46 @@ class HostConfig:
     bind: str = "0.0.0.0"
     port: int = 7777
     max_connections: int = 256
+    max_per_address: int = 16
     hello_timeout: float = 10.0
     idle_timeout: float = 60.0
     frame_timeout: float = 10.0
     rate: float = 100.0
     burst: float = 200.0
-    outbox_limit: int = 4 * 1024 * 1024
+    outbox_limit: int = 1024 * 1024
+    outbox_budget: int = 32 * 1024 * 1024
+
+
+#: A peer with more than this many unsent bytes is "lagging": it is the one dropped when all
+#: peers' unsent data together exceed the host's ``outbox_budget``.
+LAGGING = 64 * 1024
 
 
 class TcpPeer:
-    """One TCP connection as the hub sees it (a :class:`~net.hub.Peer`)."""
+    """One TCP connection as the hub sees it (a :class:`~net.hub.Peer`).
 
-    def __init__(self, pid: int, writer: asyncio.StreamWriter, outbox_limit: int) -> None:
+    ``address`` is the remote IP address; ``trusted`` is always false (only the in-process
+    transport of hot-seat games is trusted, e.g. to fix a seed).
+    """
+
+    trusted = False
+
+    def __init__(
+        self, pid: int, writer: asyncio.StreamWriter, outbox_limit: int, host: TcpHost | None
+    ) -> None:
         self.pid = pid
         peer = writer.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) else ""
         self.label = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else f"peer#{pid}"
         self._writer = writer
         self._limit = outbox_limit
+        self._host = host
         self._overflowed = False
         self.closing = False
+
+    def unsent(self) -> int:
+        """Bytes queued for this peer that the socket has not taken yet."""
+        return self._writer.transport.get_write_buffer_size()
 
     def deliver(self, frame: bytes) -> bool:
         if self.closing:
@@ -75,7 +100,10 @@ class TcpPeer:
         if transport.is_closing():
             return True
         transport.write(frame)
-        if transport.get_write_buffer_size() > self._limit:
+        unsent = transport.get_write_buffer_size()
+        if unsent > self._limit or (
+            unsent > LAGGING and self._host is not None and self._host.over_budget()
+        ):
             self._overflowed = True
             return False
         return True
@@ -118,6 +146,10 @@ class TcpHost:
     def connections(self) -> int:
         return len(self._peers)
 
+    def over_budget(self) -> bool:
+        """Whether all peers' unsent data together exceed ``outbox_budget``."""
+        return sum(p.unsent() for p in self._peers.values()) > self.config.outbox_budget
+
     async def start(self) -> None:
         self._server = await asyncio.start_server(
             self._handle, self.config.bind, self.config.port, limit=protocol.MAX_CLIENT_FRAME * 2
@@ -148,14 +180,21 @@ class TcpHost:
         if task is not None:
             self._tasks.add(task)
         pid = next(self._ids)
-        peer = TcpPeer(pid, writer, self.config.outbox_limit)
+        peer = TcpPeer(pid, writer, self.config.outbox_limit, self)
         try:
+            busy = ""
             if len(self._peers) >= self.config.max_connections:
-                peer.deliver(
-                    protocol.encode(
-                        protocol.error(ErrorCode.BUSY, "this host has too many connections")
-                    )
+                busy = "this host has too many connections"
+            elif (
+                sum(1 for p in self._peers.values() if p.address == peer.address)
+                >= self.config.max_per_address
+            ):
+                busy = (
+                    f"this host already has {self.config.max_per_address} connections from "
+                    f"your address ({peer.address})"
                 )
+            if busy:
+                peer.deliver(protocol.encode(protocol.error(ErrorCode.BUSY, busy)))
                 return
             self._peers[pid] = peer
             self.hub.attach(peer)
@@ -181,7 +220,7 @@ class TcpHost:
             wait = cfg.idle_timeout if member.greeted else cfg.hello_timeout
             try:
                 async with asyncio.timeout(wait):
-                    header = await reader.readexactly(protocol.HEADER_BYTES)
+                    first = await reader.readexactly(1)
             except TimeoutError:
                 text = (
                     f"no message for {wait:g} s; send a ping now and then"
@@ -193,18 +232,19 @@ class TcpHost:
             except (asyncio.IncompleteReadError, ConnectionError):
                 return "closed by the client"
             try:
-                length = protocol.frame_length(header, protocol.MAX_CLIENT_FRAME)
+                # From its first byte, the whole frame must arrive within frame_timeout.
+                async with asyncio.timeout(cfg.frame_timeout):
+                    header = first + await reader.readexactly(protocol.HEADER_BYTES - 1)
+                    length = protocol.frame_length(header, protocol.MAX_CLIENT_FRAME)
+                    body = await reader.readexactly(length)
             except ProtocolError as exc:
                 self._fatal(peer, exc.code, exc.text)
                 return exc.text
-            try:
-                async with asyncio.timeout(cfg.frame_timeout):
-                    body = await reader.readexactly(length)
             except TimeoutError:
                 self._fatal(
                     peer,
                     ErrorCode.BAD_FRAME,
-                    f"frame body not received within {cfg.frame_timeout:g} s",
+                    f"frame not received whole within {cfg.frame_timeout:g} s of its first byte",
                 )
                 return "incomplete frame"
             except (asyncio.IncompleteReadError, ConnectionError):

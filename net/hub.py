@@ -21,9 +21,12 @@ dropped without touching anyone else.
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,10 +53,24 @@ __all__ = [
 
 log = logging.getLogger("lantern.host")
 
-#: After this many bad messages in a row a peer is dropped.
+#: A peer whose refused frames reach this many within :data:`BAD_WINDOW` seconds is dropped
+#: (counted whatever comes between them: pings do not reset the count).
 MAX_BAD_MESSAGES = 32
-#: Most tables one hub runs at once.
+BAD_WINDOW = 60.0
+#: Most tables one hub runs at once, and most a remote address may have created and still open.
 MAX_TABLES = 64
+MAX_TABLES_PER_ADDRESS = 4
+#: A running table with nobody connected is closed (its autosave kept, so it can be continued)
+#: after ORPHAN_GRACE seconds when no human sits at it (bots only), or ABANDONED_GRACE seconds
+#: when its human players are all away.
+ORPHAN_GRACE = 30.0
+ABANDONED_GRACE = 15 * 60.0
+#: Hints a seat may ask for: HINT_BURST at once, then one per HINT_INTERVAL seconds.
+HINT_BURST = 3
+HINT_INTERVAL = 10.0
+#: Tracebacks of internal errors logged per peer per LOG_WINDOW seconds (the rest are counted).
+MAX_TRACEBACKS = 3
+LOG_WINDOW = 60.0
 
 
 class Peer(Protocol):
@@ -61,6 +78,10 @@ class Peer(Protocol):
 
     pid: int
     label: str
+    #: The remote address (limits per address); ``"local"`` for in-process peers.
+    address: str
+    #: True only for the in-process transport (hot-seat): it may fix a table's seed.
+    trusted: bool
 
     def deliver(self, frame: bytes) -> bool:
         """Queue one encoded frame; ``False`` if the peer's outbox is full (it gets dropped)."""
@@ -81,7 +102,11 @@ class Member:
     table: Session | None = None
     seat: Seat | None = None
     token: str | None = None
-    bad_in_a_row: int = 0
+    #: When this peer's recent refused frames came (see :data:`MAX_BAD_MESSAGES`).
+    bad: collections.deque[float] = field(default_factory=collections.deque)
+    #: When its recent internal-error tracebacks were logged, and how many were left out.
+    tracebacks: collections.deque[float] = field(default_factory=collections.deque)
+    untold: int = 0
 
     @property
     def owner(self) -> bool:
@@ -96,6 +121,13 @@ class TableExtras:
     announced_waiting: list[Seat] = field(default_factory=list)
     #: Created by the host itself (CLI): kept even when nobody is connected.
     pinned: bool = False
+    #: The address of the peer that created it (tables per address).
+    address: str = ""
+    #: Since when nobody is connected (None: someone is), and the timer that may close it.
+    unattended: float | None = None
+    reaper: asyncio.TimerHandle | None = None
+    #: Per seat: the times of its recent hints (see :data:`HINT_BURST`).
+    hints: dict[Seat, collections.deque[float]] = field(default_factory=dict)
 
 
 class Hub:
@@ -103,7 +135,9 @@ class Hub:
 
     ``save_dir``: where autosaves go (``None``: :func:`default_save_dir`); ``autosave=False``
     turns them off.  ``allow_hints`` is the default of new tables (LAN hosts: off; the
-    in-process host: on).  ``bot_process``, ``bot_budget`` and ``bot_deadline`` go to
+    in-process host: on); ``hints_ceiling`` (default: ``allow_hints``) is the ceiling for
+    remote creators: without it, a table created over the network can never turn hints on
+    (the headless host's ``--allow-hints``; a LAN host in the window lets its tables choose).  ``bot_process``, ``bot_budget`` and ``bot_deadline`` go to
     :class:`~net.thinking.Thinking`.
     """
 
@@ -118,10 +152,14 @@ class Hub:
         bot_budget: float | None = None,
         bot_deadline: float = 60.0,
         max_tables: int = MAX_TABLES,
+        max_tables_per_address: int = MAX_TABLES_PER_ADDRESS,
+        hints_ceiling: bool | None = None,
     ) -> None:
         self.host_name = host_name
         self.allow_hints = allow_hints
+        self.hints_ceiling = allow_hints if hints_ceiling is None else hints_ceiling
         self.max_tables = max_tables
+        self.max_tables_per_address = max_tables_per_address
         self.tables: dict[str, Session] = {}
         self.extras: dict[str, TableExtras] = {}
         self.members: dict[int, Member] = {}
@@ -160,20 +198,40 @@ class Hub:
             msg = protocol.validate_client(protocol.decode(body, limit))
             self._dispatch(member, msg)
         except ProtocolError as exc:
-            member.bad_in_a_row += 1
-            fatal = exc.fatal or member.bad_in_a_row > MAX_BAD_MESSAGES
+            now = time.monotonic()
+            bad = member.bad
+            bad.append(now)
+            while bad and now - bad[0] > BAD_WINDOW:
+                bad.popleft()
+            fatal = exc.fatal or len(bad) > MAX_BAD_MESSAGES
             self.send(member, exc.message())
             if fatal:
-                self.drop(member, exc.text)
-            return
+                self.drop(member, exc.text if exc.fatal else "too many refused messages")
+        except RecursionError:
+            self.send(member, protocol.error(ErrorCode.BAD_MESSAGE, "a value is nested too deep"))
         except Exception:
-            log.exception("internal error handling a message from %s", peer.label)
+            self._log_internal(member)
             self.send(
                 member,
                 protocol.error(ErrorCode.INTERNAL, "the host hit an internal error; see its log"),
             )
+
+    def _log_internal(self, member: Member) -> None:
+        """Log an internal error's traceback, at most :data:`MAX_TRACEBACKS` per peer per
+        :data:`LOG_WINDOW` seconds (a peer cannot flood the log)."""
+        now = time.monotonic()
+        logged = member.tracebacks
+        while logged and now - logged[0] > LOG_WINDOW:
+            logged.popleft()
+        if len(logged) >= MAX_TRACEBACKS:
+            member.untold += 1
             return
-        member.bad_in_a_row = 0
+        logged.append(now)
+        suffix = (
+            f" ({member.untold} more since the last one were not logged)" if member.untold else ""
+        )
+        member.untold = 0
+        log.exception("internal error handling a message from %s%s", member.peer.label, suffix)
 
     def send(self, member: Member, msg: dict[str, Any], frame: bytes | None = None) -> None:
         if frame is None:
@@ -204,10 +262,12 @@ class Hub:
         autostart: bool = False,
         bots: list[str | None] | None = None,
         pinned: bool = False,
+        address: str = "",
     ) -> Session:
         """Open a table (for the CLI, the in-process host and the ``create_table`` message).
 
-        ``bots`` gives seats to bots by position (``None`` leaves a seat open).
+        ``bots`` gives seats to bots by position (``None`` leaves a seat open); ``address`` is
+        the creating peer's (tables per address); a ``seed`` given here is shown in the lobby.
         """
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
@@ -226,6 +286,7 @@ class Hub:
             if bot is not None and seat < players:
                 table.set_seat(seat, by_seat=None, by_owner=True, kind=BOT, bot=bot)
         self._register(table, pinned)
+        self.extras[table.table_id].address = address
         log.info(
             "table %s: %s, %d players, created%s",
             table.table_id,
@@ -237,9 +298,18 @@ class Hub:
         return table
 
     def resume_table(
-        self, replay: Replay, *, autostart: bool = True, pinned: bool = True, **settings: Any
+        self,
+        replay: Replay,
+        *,
+        autostart: bool = True,
+        pinned: bool = True,
+        path: Path | None = None,
+        **settings: Any,
     ) -> Session:
-        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``."""
+        """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``.
+
+        ``path``: the save file it came from, which the table goes on writing (one game, one
+        file)."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
@@ -253,7 +323,8 @@ class Hub:
                 autostart=autostart,
             ),
         )
-        self._register(table, pinned)
+        self._register(table, pinned, path)
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: %s resumed after %d actions", table.table_id, replay.game, table.seq)
         self._after_change(table)
         return table
@@ -264,6 +335,8 @@ class Hub:
             return
         table.closed = True
         extras = self.extras.pop(table.table_id)
+        if extras.reaper is not None:
+            extras.reaper.cancel()
         self.tables.pop(table.table_id, None)
         self.thinking.close_table(table)
         self.saves.forget(table.table_id)
@@ -314,18 +387,34 @@ class Hub:
 
     def _on_create_table(self, member: Member, msg: dict[str, Any]) -> None:
         self._check_free(member)
+        peer = member.peer
+        if msg.get("seed") is not None and not peer.trusted:
+            raise ProtocolError(
+                ErrorCode.NOT_ALLOWED,
+                "the host chooses the seed of a LAN table; a player cannot fix it",
+            )
+        if not peer.trusted:
+            mine = sum(1 for x in self.extras.values() if x.address == peer.address)
+            if mine >= self.max_tables_per_address:
+                raise ProtocolError(
+                    ErrorCode.TOO_MANY_TABLES,
+                    f"your address already has {mine} tables open on this host "
+                    f"(at most {self.max_tables_per_address}); close or finish one first",
+                )
+        hints = msg.get("allow_hints")
         table = self.create_table(
             msg["game"],
             msg["players"],
             msg.get("options"),
             seed=msg.get("seed"),
             name=msg.get("name", ""),
-            allow_hints=msg.get("allow_hints"),
+            allow_hints=None if hints is None else hints and (self.hints_ceiling or peer.trusted),
             bot_delay_ms=msg.get("bot_delay_ms", 0),
+            address="" if peer.trusted else peer.address,
         )
         try:
             if msg.get("spectate"):
-                token = table.new_spectator()
+                token = table.new_spectator(member.name)
                 seat = None
             else:
                 seat = table.open_seat(msg.get("seat", 0))
@@ -333,7 +422,7 @@ class Hub:
         except ProtocolError:
             self.close_table(table, "its creator could not sit down")
             raise
-        table.owner_token = token
+        table.owner_token = table.creator_token = token
         self._seat_member(member, table, seat, token)
 
     def _on_join(self, member: Member, msg: dict[str, Any]) -> None:
@@ -355,8 +444,10 @@ class Hub:
                 self._evict_holder(table, seat)
                 table.reclaim(seat)
                 self.thinking.cancel_seat(table, seat)
+            if table.is_creator(token) and not table.is_owner(token):
+                self._restore_creator(table, token)
         elif msg.get("spectate"):
-            token = table.new_spectator()
+            token = table.new_spectator(msg.get("name") or member.name)
             seat = None
         else:
             seat = table.open_seat(msg.get("seat"))
@@ -389,6 +480,11 @@ class Hub:
     def _on_configure(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
         self._check_owner(member)
+        if msg.get("allow_hints") and not self.hints_ceiling and not member.peer.trusted:
+            raise ProtocolError(
+                ErrorCode.NOT_ALLOWED,
+                "this host does not give hints (its owner can start it with --allow-hints)",
+            )
         table.configure(
             options=msg.get("options"),
             name=msg.get("name"),
@@ -427,7 +523,8 @@ class Hub:
         table = self._my_table(member)
         self._check_own_seat(member, table)
         whole = bool(msg.get("turn"))
-        table.undo(member.seat, msg["seq"], whole_turn=whole)
+        start = table.undo(member.seat, msg["seq"], whole_turn=whole)
+        self.saves.journal(table.table_id, start, table.replay.actions[start:])
         log.info(
             "table %s seq %d: seat %s %s",
             table.table_id,
@@ -482,15 +579,32 @@ class Hub:
         seat = member.seat
         assert seat is not None
         table.check_hint(seat, msg["seq"])
+        now = time.monotonic()
+        recent = self.extras[table.table_id].hints.setdefault(seat, collections.deque())
+        while recent and now - recent[0] > HINT_BURST * HINT_INTERVAL:
+            recent.popleft()
+        if len(recent) >= HINT_BURST:
+            wait = HINT_BURST * HINT_INTERVAL - (now - recent[0])
+            raise ProtocolError(
+                ErrorCode.HINT_LIMIT,
+                f"{HINT_BURST} hints in {HINT_BURST * HINT_INTERVAL:g} s at most; "
+                f"ask again in {wait:.0f} s",
+            )
+        recent.append(now)
         self.thinking.hint(member, table, seat)
 
     def _on_chat(self, member: Member, msg: dict[str, Any]) -> None:
         table = self._my_table(member)
+        if member.seat is not None:
+            name = table.seats[member.seat].name
+        else:
+            name = table.spectator_name(member.token)
         line = {
             "t": "chat",
             "table": table.table_id,
             "seat": member.seat,
-            "name": table.seats[member.seat].name if member.seat is not None else member.name,
+            "name": name,
+            "spectator": member.seat is None,
             "text": msg["text"],
         }
         frame = protocol.encode(line)
@@ -540,10 +654,10 @@ class Hub:
             raise ProtocolError(ErrorCode.NOT_ALLOWED, "a bot plays this seat now")
 
     # ---- membership -----------------------------------------------------------------------
-    def _register(self, table: Session, pinned: bool) -> None:
+    def _register(self, table: Session, pinned: bool, path: Path | None = None) -> None:
         self.tables[table.table_id] = table
         self.extras[table.table_id] = TableExtras(pinned=pinned)
-        self.saves.open(table.table_id, table.game.id)
+        self.saves.open(table.table_id, table.game.id, path)
 
     def save_path(self, table_id: str) -> Path | None:
         """Where table ``table_id``'s autosave goes (``None`` when autosaves are off)."""
@@ -552,6 +666,9 @@ class Hub:
     def _seat_member(self, member: Member, table: Session, seat: Seat | None, token: str) -> None:
         member.table, member.seat, member.token = table, seat, token
         self.extras[table.table_id].members[member.peer.pid] = member
+        if table.owner_token == "" and seat is not None:
+            table.owner_token = token  # nobody held the creator's rights: a seated player does
+        self._attended(table)
         where = f"seat {seat}" if seat is not None else "as a spectator"
         log.info("%s: joined table %s %s", member.peer.label, table.table_id, where)
         self.send(
@@ -582,8 +699,8 @@ class Hub:
         was_owner = table.is_owner(member.token)
         if member.seat is not None:
             table.release(member.seat)
-        elif member.token is not None and not was_owner:
-            table.spectator_tokens.discard(member.token)
+        elif member.token is not None and not table.is_creator(member.token):
+            table.forget_spectator(member.token)
         member.table, member.seat, member.token = None, None, None
         if reply is not None:
             self.send(member, {"t": "left", "table": table.table_id, "reason": reply})
@@ -594,31 +711,91 @@ class Hub:
             return
         if was_owner:
             self._hand_over_ownership(table, extras)
+        if not extras.members and not extras.pinned:
+            self._unattended(table, extras)
         self._broadcast_lobby(table)
         self._after_seats_changed(table)
 
-    def _hand_over_ownership(self, table: Session, extras: TableExtras) -> None:
-        """The creator left: its rights pass to the lowest seated player (else a spectator).
-
-        The new creator is told with a fresh ``joined`` whose ``owner`` is true.
-        """
-        members = sorted(
-            (m for m in extras.members.values() if m.token is not None),
-            key=lambda m: (m.seat is None, m.seat if m.seat is not None else 0, m.peer.pid),
-        )
-        if not members:
+    # ---- tables nobody attends ------------------------------------------------------------
+    def _attended(self, table: Session) -> None:
+        """Someone is connected to ``table`` again: it is not reclaimed."""
+        extras = self.extras.get(table.table_id)
+        if extras is None:
             return
-        heir = members[0]
+        extras.unattended = None
+        if extras.reaper is not None:
+            extras.reaper.cancel()
+            extras.reaper = None
+
+    def _unattended(self, table: Session, extras: TableExtras) -> None:
+        """Nobody is connected to a running table: reclaim it after a grace period."""
+        if extras.unattended is None:
+            extras.unattended = time.monotonic()
+        if extras.reaper is None:
+            loop = asyncio.get_running_loop()
+            extras.reaper = loop.call_later(ORPHAN_GRACE, self._reap, table)
+
+    def _reap(self, table: Session) -> None:
+        """Close a table nobody attends: after :data:`ORPHAN_GRACE` when no human sits at it,
+        after :data:`ABANDONED_GRACE` when its human players are all away.  Its autosave is
+        written first, so the game can be continued (``host --resume``, saved games)."""
+        extras = self.extras.get(table.table_id)
+        if extras is None or table.closed:
+            return
+        extras.reaper = None
+        if extras.members or extras.unattended is None:
+            return
+        humans = any(seat.kind == HUMAN for seat in table.seats)
+        waited = time.monotonic() - extras.unattended
+        if humans and waited < ABANDONED_GRACE:
+            loop = asyncio.get_running_loop()
+            extras.reaper = loop.call_later(ABANDONED_GRACE - waited, self._reap, table)
+            return
+        self._autosave(table)
+        self.close_table(table, "nobody was playing or watching; the game is saved")
+
+    def _hand_over_ownership(self, table: Session, extras: TableExtras) -> None:
+        """The creator left: its rights pass to the lowest seated human player still connected
+        — never to a spectator.  With nobody seated, nobody holds them until the creator comes
+        back with their token (:meth:`_restore_creator`).
+
+        The new holder is told with a fresh ``joined`` whose ``owner`` is true.
+        """
+        heirs = sorted(
+            (
+                m
+                for m in extras.members.values()
+                if m.token is not None and m.seat is not None and table.seats[m.seat].kind == HUMAN
+            ),
+            key=lambda m: (m.seat, m.peer.pid),
+        )
+        if not heirs:
+            table.owner_token = None if table.creator_token is None else ""
+            log.info("table %s: nobody seated holds the creator's rights now", table.table_id)
+            return
+        heir = heirs[0]
         table.owner_token = heir.token
-        log.info("table %s: %s is the table's creator now", table.table_id, heir.peer.label)
+        log.info("table %s: %s holds the creator's rights now", table.table_id, heir.peer.label)
+        self._tell_owner(heir, True)
+
+    def _restore_creator(self, table: Session, token: str) -> None:
+        """The table's creator is back: the rights return to them from whoever held them."""
+        holder = next((m for m in self._members(table) if m.owner), None)
+        table.owner_token = token
+        log.info("table %s: its creator is back and holds the creator's rights", table.table_id)
+        if holder is not None and holder.token != token:
+            self._tell_owner(holder, False)
+
+    def _tell_owner(self, member: Member, owner: bool) -> None:
+        assert member.table is not None and member.token is not None
         self.send(
-            heir,
+            member,
             {
                 "t": "joined",
-                "table": table.table_id,
-                "seat": heir.seat,
-                "token": heir.token,
-                "owner": True,
+                "table": member.table.table_id,
+                "seat": member.seat,
+                "token": member.token,
+                "owner": owner,
             },
         )
 
@@ -661,6 +838,7 @@ class Hub:
 
     def _start(self, table: Session) -> None:
         table.start()
+        self.saves.begin(table.table_id, table.record())
         log.info("table %s: the game starts", table.table_id)
         self._broadcast_lobby(table)
         self._after_change(table)
@@ -668,6 +846,8 @@ class Hub:
     def _apply(self, table: Session, seat: Seat | None, seq: int, action: Action) -> None:
         events = table.act(seat, seq, action)
         log.debug("table %s seq %d: seat %s %s", table.table_id, table.seq, seat, action)
+        actions = table.replay.actions
+        self.saves.journal(table.table_id, len(actions) - 1, actions[-1:])
         self._after_change(table, events)
 
     def _after_change(self, table: Session, events: list[Event] | None = None) -> None:
@@ -730,6 +910,9 @@ class Hub:
             self.send(member, message, frame)
 
     def _autosave(self, table: Session) -> None:
-        """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks)."""
-        if table.started:
+        """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks); the
+        final one of a finished game is written at once."""
+        if table.over:
+            self.saves.finish(table.table_id, table.record())
+        elif table.started:
             self.saves.save(table.table_id, table.record())

@@ -118,6 +118,7 @@ class LocalHost:
         or finished file.
         """
         replay = Replay.load(path)
+        kwargs.setdefault("path", Path(path))  # one game, one file: go on writing this one
         return self.call(lambda: self.hub.resume_table(replay, **kwargs).table_id)
 
     def close(self) -> None:
@@ -201,6 +202,10 @@ class LocalConnection:
 
 class _LocalPeer:
     """The host's side of a :class:`LocalConnection` (a :class:`~net.hub.Peer`)."""
+
+    #: Connections inside the program itself (hot-seat, the LAN host's own window).
+    trusted = True
+    address = "local"
 
     def __init__(self, connection: LocalConnection) -> None:
         self.pid = next(_pids)

@@ -26,6 +26,8 @@ from typing import Any, Final
 
 import msgpack
 
+from game.core import match
+from game.core.match import clean_text
 from game.core.wire import WireError, as_action, to_plain
 
 #: Bumped whenever a message changes shape; a host refuses clients of another version.
@@ -39,11 +41,27 @@ MAX_CLIENT_FRAME: Final = 64 * 1024
 #: Largest msgpack array / map inside a frame.
 MAX_ARRAY_LEN: Final = 65536
 MAX_MAP_LEN: Final = 4096
-#: Longest chat line, player name and table name (in characters).
+#: Most maps and arrays (together) one frame may hold: a host frame, and a frame of at most
+#: :data:`MAX_CLIENT_FRAME` bytes (every client frame, every discovery datagram).  Counted while
+#: decoding, so a frame of 65,000 empty maps is refused after the first 1,024.
+MAX_CONTAINERS: Final = 65536
+MAX_CLIENT_CONTAINERS: Final = 1024
+#: Deepest nesting of maps and arrays in a message (a Kingdom Builder view is 6 deep).
+MAX_DEPTH: Final = 32
+#: Longest chat line, player name and table name (in characters).  Names follow the rule of
+#: ``game.core.match`` (:func:`~game.core.match.clean_name`), so saves obey the same limit.
 MAX_CHAT: Final = 500
-MAX_NAME: Final = 32
+MAX_NAME: Final = match.MAX_NAME
 #: Largest number of seats any table may have.
-MAX_SEATS: Final = 16
+MAX_SEATS: Final = match.MAX_SEATS
+#: Longest host name, game title and other label a client shows (longer ones are cut).
+MAX_LABEL: Final = 64
+#: Longest error text, reason or action description a client shows (longer ones are cut).
+MAX_TEXT: Final = 1000
+#: Most tables a ``welcome`` or ``tables`` message may list.
+MAX_TABLES_LISTED: Final = 256
+#: Most events in one ``state`` message.
+MAX_EVENTS: Final = 4096
 
 
 class ErrorCode:
@@ -78,6 +96,7 @@ class ErrorCode:
     ILLEGAL = "illegal"  # the rules refuse the action (the text names the rule)
     UNDO_REFUSED = "undo_refused"
     HINTS_OFF = "hints_off"  # a hint at a table that does not allow them
+    HINT_LIMIT = "hint_limit"  # too many hints too fast for one seat
     FLOOD = "flood"  # too many messages too fast (fatal)
     IDLE = "idle"  # silent for too long (fatal)
     BUSY = "busy"  # the host has too many connections (fatal)
@@ -141,17 +160,41 @@ def _reject_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not accepted")
 
 
+class _TooManyContainers(Exception):
+    pass
+
+
+def container_limit(limit: int) -> int:
+    """How many maps and arrays a frame of at most ``limit`` bytes may hold."""
+    return MAX_CLIENT_CONTAINERS if limit <= MAX_CLIENT_FRAME else MAX_CONTAINERS
+
+
 def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
     """Decode one frame body into a message map (with a string ``"t"``).
 
     Uses a fresh streaming :class:`msgpack.Unpacker` per frame, so damage never carries over to
-    the next frame.  Raises :class:`ProtocolError` (``bad_frame`` for bytes that are not exactly
-    one msgpack value of plain types, ``bad_message`` for a value that is not a typed map).
+    the next frame.  The maps and arrays are counted as they are built and the decode stops at
+    :func:`container_limit` (``limit``) of them; the result may nest at most :data:`MAX_DEPTH`
+    deep.  Raises :class:`ProtocolError` (``bad_frame`` for bytes that are not exactly one
+    msgpack value of plain types within these bounds, ``bad_message`` for a value that is not a
+    typed map).
     """
+    budget = container_limit(limit)
+    count = 0
+
+    def counted(value: Any) -> Any:
+        nonlocal count
+        count += 1
+        if count > budget:
+            raise _TooManyContainers
+        return value
+
     unpacker = msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
         ext_hook=_reject_ext,
+        object_hook=counted,
+        list_hook=counted,
         max_buffer_size=max(limit, 1),
         max_array_len=MAX_ARRAY_LEN,
         max_map_len=MAX_MAP_LEN,
@@ -161,6 +204,10 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
         value = unpacker.unpack()
     except msgpack.OutOfData:
         raise ProtocolError(ErrorCode.BAD_FRAME, "truncated msgpack in frame") from None
+    except _TooManyContainers:
+        raise ProtocolError(
+            ErrorCode.BAD_FRAME, f"a frame holds at most {budget} maps and arrays"
+        ) from None
     except Exception as exc:  # FormatError, StackError, ValueError, UnicodeDecodeError, ...
         detail = str(exc) or type(exc).__name__
         raise ProtocolError(ErrorCode.BAD_FRAME, f"invalid msgpack: {detail}") from None
@@ -183,29 +230,33 @@ _SCALARS: Final = frozenset({type(None), bool, int, str})
 
 
 def _plain_problem(value: Any) -> str:
-    """Why ``value`` is not a plain wire value ("" if it is).
+    """Why ``value`` is not a plain wire value within :data:`MAX_DEPTH` ("" if it is).
 
-    Iterative (msgpack's own stack limit already bounds the nesting) and quick on the common
-    case, lists and maps of scalars, because clients run it on every view they receive.
+    Iterative, and quick on the common case, lists and maps of scalars, because clients run it
+    on every view they receive.
     """
     scalars = _SCALARS
-    stack = [value]
+    stack = [(value, 0)]
     pop, push = stack.pop, stack.append
     while stack:
-        item = pop()
+        item, depth = pop()
         kind = type(item)
         if kind in scalars:
             continue
-        if kind is list:
-            for x in item:
-                if type(x) not in scalars:
-                    push(x)
-        elif kind is dict:
-            for key, x in item.items():
-                if type(key) is not str:
-                    return "map keys must be strings"
-                if type(x) not in scalars:
-                    push(x)
+        if kind is list or kind is dict:
+            if depth >= MAX_DEPTH:
+                return f"values nested more than {MAX_DEPTH} deep are not accepted"
+            inner = depth + 1
+            if kind is list:
+                for x in item:
+                    if type(x) not in scalars:
+                        push((x, inner))
+            else:
+                for key, x in item.items():
+                    if type(key) is not str:
+                        return "map keys must be strings"
+                    if type(x) not in scalars:
+                        push((x, inner))
         elif kind is float:
             if not math.isfinite(item):
                 return "non-finite number"
@@ -265,15 +316,30 @@ def boolean(name: str, v: Any) -> bool:
 
 
 def text(lo: int, hi: int) -> Callable[[str, Any], str]:
-    """A string of ``lo``..``hi`` characters; control characters are removed."""
+    """A string of ``lo``..``hi`` characters once cleaned (:func:`~game.core.match.clean_text`:
+    terminal escape sequences and control characters removed)."""
 
     def check(name: str, v: Any) -> str:
         if not isinstance(v, str):
             raise _bad(name, "a string")
-        cleaned = "".join(ch for ch in v if ch.isprintable() or ch == " ").strip()
+        if len(v) > 8 * hi + 64:  # far too long whatever cleaning removes: do not scan it
+            raise _bad(name, f"a string of {lo} to {hi} printable characters")
+        cleaned = clean_text(v)
         if not lo <= len(cleaned) <= hi:
             raise _bad(name, f"a string of {lo} to {hi} printable characters")
         return cleaned
+
+    return check
+
+
+def label(hi: int) -> Callable[[str, Any], str]:
+    """Text only shown to people (a host name, an error text): a string, cleaned like
+    :func:`text` and cut to ``hi`` characters rather than refused."""
+
+    def check(name: str, v: Any) -> str:
+        if not isinstance(v, str):
+            raise _bad(name, "a string")
+        return clean_text(v[: 4 * hi])[:hi]
 
     return check
 
@@ -310,8 +376,15 @@ def action(name: str, v: Any) -> tuple[Any, ...]:
 
 
 def options_map(name: str, v: Any) -> dict[str, Any]:
+    """Game options: at most 64, each a scalar or a list of at most 64 scalars (no deeper)."""
     if not isinstance(v, dict) or len(v) > 64:
         raise _bad(name, "a map of at most 64 game options")
+    for key, value in v.items():
+        if isinstance(value, list):
+            if len(value) > 64 or any(isinstance(x, (list, dict)) for x in value):
+                raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
+        elif isinstance(value, dict):
+            raise _bad(f"{name}.{key}", "a value or a list of at most 64 plain values")
     return dict(v)
 
 
@@ -378,26 +451,6 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "close_table": {},
 }
 
-#: Message types the host sends.
-HOST_MESSAGES: Final = frozenset(
-    {
-        "welcome",
-        "tables",
-        "joined",
-        "lobby",
-        "state",
-        "sample",
-        "hint",
-        "waiting",
-        "game_over",
-        "chat",
-        "pong",
-        "left",
-        "table_closed",
-        "error",
-    }
-)
-
 
 def validate_client(msg: dict[str, Any]) -> dict[str, Any]:
     """Check a decoded client message against :data:`CLIENT_MESSAGES`; return a clean copy.
@@ -408,14 +461,16 @@ def validate_client(msg: dict[str, Any]) -> dict[str, Any]:
     kind = msg.get("t")
     fields = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r}")
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {_shown(kind)}")
     clean: dict[str, Any] = {"t": kind}
     for name, value in msg.items():
         if name == "t":
             continue
         spec = fields.get(name)
         if spec is None:
-            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"message {kind!r} has no field {name!r}")
+            raise ProtocolError(
+                ErrorCode.BAD_MESSAGE, f"message {kind!r} has no field {_shown(name)}"
+            )
         clean[name] = spec.check(name, value)
     for name, spec in fields.items():
         if spec.required and name not in clean:
@@ -423,16 +478,295 @@ def validate_client(msg: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
+def _shown(value: Any) -> str:
+    """A value named in an error text: cleaned and short (it may come from an attacker)."""
+    shown = clean_text(repr(value)[:80])
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+# ---- host message shapes --------------------------------------------------------------------
+#
+# A client checks every host message against HOST_MESSAGES (validate_host) before anything uses
+# it: the same kind of field checkers as for client messages, applied to nested records too.
+# Fields a message does not define are dropped, so whatever the UI reads has been checked;
+# strings for people are cleaned of control characters and escape sequences.
+
+
+def optional(check: Callable[[str, Any], Any]) -> Callable[[str, Any], Any]:
+    """``None`` or what ``check`` accepts."""
+
+    def inner(name: str, v: Any) -> Any:
+        return None if v is None else check(name, v)
+
+    return inner
+
+
+def record(fields: dict[str, Field]) -> Callable[[str, Any], dict[str, Any]]:
+    """A map with these fields (unknown fields are dropped)."""
+
+    def check(name: str, v: Any) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise _bad(name, "a map")
+        return _check_fields(name, fields, v)
+
+    return check
+
+
+def list_of(
+    item: Callable[[str, Any], Any], hi: int, what: str = "items"
+) -> Callable[[str, Any], list[Any]]:
+    """A list of at most ``hi`` items, each accepted by ``item``."""
+
+    def check(name: str, v: Any) -> list[Any]:
+        if not isinstance(v, list) or len(v) > hi:
+            raise _bad(name, f"a list of at most {hi} {what}")
+        return [item(f"{name}[{i}]", x) for i, x in enumerate(v)]
+
+    return check
+
+
+def plain_map(hi: int) -> Callable[[str, Any], dict[str, Any]]:
+    """A map of at most ``hi`` entries whose values are plain (already checked by decode)."""
+
+    def check(name: str, v: Any) -> dict[str, Any]:
+        if not isinstance(v, dict) or len(v) > hi:
+            raise _bad(name, f"a map of at most {hi} entries")
+        return v
+
+    return check
+
+
+def action_list(name: str, v: Any) -> list[Any]:
+    """A list of actions (each as :func:`action` checks it), kept as lists."""
+    if not isinstance(v, list) or len(v) > MAX_ARRAY_LEN:
+        raise _bad(name, "a list of actions")
+    for i, x in enumerate(v):
+        action(f"{name}[{i}]", x)
+    return v
+
+
+def action_value(name: str, v: Any) -> list[Any]:
+    """An action as :func:`action` checks it, kept as a list (what the wire carries)."""
+    action(name, v)
+    return list(v)
+
+
+def seat_set(name: str, v: Any) -> list[int]:
+    """Distinct seat numbers."""
+    seats = list_of(SEAT, MAX_SEATS, "seats")(name, v)
+    if len(set(seats)) != len(seats):
+        raise _bad(name, "distinct seats")
+    return seats
+
+
+def score(name: str, v: Any) -> dict[str, int]:
+    """One seat's score: category -> integer points, with ``total``."""
+    if not isinstance(v, dict) or len(v) > 64 or "total" not in v:
+        raise _bad(name, "a map of at most 64 categories with a 'total'")
+    for key, points in v.items():
+        if not isinstance(points, int) or isinstance(points, bool) or abs(points) > 2**31:
+            raise _bad(f"{name}.{_shown(key)}", "an integer")
+    return v
+
+
+def event(name: str, v: Any) -> dict[str, Any]:
+    """An event: a map with a string ``type``; a ``seat``, if any, is a seat number."""
+    if not isinstance(v, dict) or not isinstance(v.get("type"), str):
+        raise _bad(name, "a map with a string 'type'")
+    seat = v.get("seat")
+    if seat is not None:
+        SEAT(f"{name}.seat", seat)
+    return v
+
+
+GAME_ID = identifier(32)
+COUNT = integer(0, 2**31)
+SEAT_NAME = text(0, MAX_NAME)
+
+#: A table as listed by ``welcome``, ``tables`` and LAN beacons.
+TABLE_SUMMARY: Final = {
+    "table": Field(TABLE_ID),
+    "game": Field(GAME_ID),
+    "name": Field(text(0, MAX_NAME)),
+    "players": Field(integer(1, MAX_SEATS)),
+    "open": Field(integer(0, MAX_SEATS)),
+    "started": Field(boolean),
+    "over": Field(boolean),
+    "title": Field(label(MAX_LABEL), False),
+    "humans": Field(integer(0, MAX_SEATS), False),
+    "bots": Field(integer(0, MAX_SEATS), False),
+    "spectators": Field(COUNT, False),
+}
+TABLE_LIST = list_of(record(TABLE_SUMMARY), MAX_TABLES_LISTED, "tables")
+
+#: One seat as the lobby and the result show it.
+SEAT_RECORD: Final = {
+    "seat": Field(SEAT),
+    "kind": Field(choice("open", "human", "bot")),
+    "name": Field(SEAT_NAME),
+    "colour": Field(identifier(16)),
+    "ready": Field(boolean),
+    "bot": Field(optional(identifier(32))),
+    "connected": Field(boolean),
+}
+
+SETTINGS: Final = {
+    "name": Field(text(0, MAX_NAME)),
+    "allow_hints": Field(boolean),
+    "bot_delay_ms": Field(integer(0, 10_000)),
+    "autostart": Field(boolean),
+}
+
+#: Host message type -> field name -> :class:`Field` (``docs/protocol.md``, "Host → client").
+HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
+    "welcome": {
+        "version": Field(integer(0, 2**31)),
+        "host": Field(label(MAX_LABEL)),
+        "tables": Field(TABLE_LIST),
+    },
+    "tables": {"tables": Field(TABLE_LIST)},
+    "joined": {
+        "table": Field(TABLE_ID),
+        "seat": Field(optional(SEAT)),
+        "token": Field(TOKEN),
+        "owner": Field(boolean),
+    },
+    "lobby": {
+        "table": Field(TABLE_ID),
+        "game": Field(GAME_ID),
+        "title": Field(label(MAX_LABEL)),
+        "players": Field(integer(1, MAX_SEATS)),
+        "options": Field(plain_map(64)),
+        "settings": Field(record(SETTINGS)),
+        "seats": Field(list_of(record(SEAT_RECORD), MAX_SEATS, "seats")),
+        "spectators": Field(COUNT),
+        "started": Field(boolean),
+        "over": Field(boolean),
+        "seq": Field(SEQ),
+        "bots": Field(list_of(identifier(32), 64, "bot names")),
+        "colours": Field(list_of(identifier(16), 64, "colours")),
+        "can_start": Field(boolean),
+        "owner_seat": Field(optional(SEAT)),
+        "seed": Field(optional(integer(0, 2**64 - 1))),
+    },
+    "state": {
+        "table": Field(TABLE_ID),
+        "seq": Field(SEQ),
+        "turn": Field(integer(-(2**62), 2**62)),
+        "decision": Field(optional(SEQ)),
+        "view": Field(plain_map(MAX_MAP_LEN)),
+        "events": Field(list_of(event, MAX_EVENTS, "events")),
+        "to_move": Field(seat_set),
+        "legal": Field(action_list),
+        "last_action": Field(
+            optional(
+                record(
+                    {
+                        "seat": Field(SEAT),
+                        "action": Field(action_value),
+                        "text": Field(label(MAX_TEXT)),
+                    }
+                )
+            )
+        ),
+        "can_undo": Field(boolean),
+        "over": Field(boolean),
+        "waiting": Field(seat_set),
+    },
+    "sample": {
+        "table": Field(TABLE_ID),
+        "seq": Field(SEQ),
+        "seat": Field(SEAT),
+        "state": Field(plain_map(MAX_MAP_LEN)),
+    },
+    "hint": {"table": Field(TABLE_ID), "seq": Field(SEQ), "action": Field(action_value)},
+    "waiting": {
+        "table": Field(TABLE_ID),
+        "seats": Field(
+            list_of(
+                record({"seat": Field(SEAT), "name": Field(optional(SEAT_NAME))}),
+                MAX_SEATS,
+                "seats",
+            )
+        ),
+        "seat": Field(optional(SEAT)),
+        "name": Field(optional(SEAT_NAME)),
+    },
+    "game_over": {
+        "table": Field(TABLE_ID),
+        "game": Field(GAME_ID),
+        "seed": Field(integer(-(2**63), 2**64 - 1)),
+        "players": Field(integer(1, MAX_SEATS)),
+        "scores": Field(list_of(score, MAX_SEATS, "scores")),
+        "winners": Field(seat_set),
+        "actions": Field(COUNT),
+        "seats": Field(list_of(record(SEAT_RECORD), MAX_SEATS, "seats")),
+    },
+    "chat": {
+        "table": Field(TABLE_ID),
+        "seat": Field(optional(SEAT)),
+        "name": Field(SEAT_NAME),
+        "spectator": Field(boolean, False),
+        "text": Field(text(0, MAX_CHAT)),
+    },
+    "pong": {"n": Field(optional(integer(-(2**62), 2**62)))},
+    "left": {"table": Field(TABLE_ID), "reason": Field(label(MAX_TEXT))},
+    "table_closed": {"table": Field(TABLE_ID), "reason": Field(label(MAX_TEXT))},
+    "error": {
+        "code": Field(identifier(32)),
+        "text": Field(label(MAX_TEXT)),
+    },
+}
+
+
+def _check_fields(
+    where: str, fields: dict[str, Field], msg: dict[str, Any], kind: str = ""
+) -> dict[str, Any]:
+    """The defined fields of ``msg``, each checked; missing required ones are refused."""
+    clean: dict[str, Any] = {}
+    prefix = f"{where}." if where else ""
+    for name, spec in fields.items():
+        if name in msg:
+            clean[name] = spec.check(prefix + name, msg[name])
+        elif spec.required:
+            owner = f"field {where!r}" if where else f"message {kind!r}"
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{owner} needs field {name!r}")
+    return clean
+
+
+def _seats_consistent(kind: str, msg: dict[str, Any]) -> None:
+    """Seat numbers of a lobby or result agree with its player count."""
+    players = msg["players"]
+    seats = msg["seats"]
+    if len(seats) != players or any(s["seat"] != i for i, s in enumerate(seats)):
+        raise _bad("seats", f"the seats 0 to {players - 1} in order")
+    if kind == "lobby":
+        owner = msg.get("owner_seat")
+        if owner is not None and owner >= players:
+            raise _bad("owner_seat", f"a seat below {players}")
+    else:
+        if len(msg["scores"]) != players:
+            raise _bad("scores", f"one score per seat ({players})")
+        if any(w >= players for w in msg["winners"]):
+            raise _bad("winners", f"seats below {players}")
+
+
 def validate_host(msg: dict[str, Any]) -> dict[str, Any]:
-    """A client's check of a host message: a known type (and, for errors, code and text)."""
+    """A client's check of a host message against :data:`HOST_MESSAGES`; return a clean copy.
+
+    Every defined field is checked (nested records too), required ones must be there, fields
+    the message does not define are dropped, and text for people is cleaned.  A lobby or
+    result must list its seats in order, one per player.  Raises :class:`ProtocolError`
+    (``unknown_type`` or ``bad_message``) with a sentence naming the field.
+    """
     kind = msg.get("t")
-    if kind not in HOST_MESSAGES:
-        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r} from host")
-    if kind == "error" and not (
-        isinstance(msg.get("code"), str) and isinstance(msg.get("text"), str)
-    ):
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "an error message needs a code and a text")
-    return msg
+    fields = HOST_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if fields is None or not isinstance(kind, str):
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {_shown(kind)}")
+    clean = {"t": kind, **_check_fields("", fields, msg, kind)}
+    if kind in ("lobby", "game_over"):
+        _seats_consistent(kind, clean)
+    return clean
 
 
 # ---- host messages --------------------------------------------------------------------------

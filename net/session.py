@@ -45,7 +45,7 @@ from game.core.match import Replay
 from game.core.registry import UnknownGame, get_game
 from game.core.types import Action, BadOptions, BadState, Event, GameError, IllegalAction, Seat
 from game.core.wire import to_plain
-from net.protocol import MAX_SEATS, ErrorCode, ProtocolError
+from net.protocol import MAX_NAME, MAX_SEATS, ErrorCode, ProtocolError
 
 OPEN = "open"
 HUMAN = "human"
@@ -144,8 +144,14 @@ class Session:
     replay: Replay
     started: bool = False
     seq: int = 0
+    #: The token holding the creator's rights now (``None``: a table the host opened, which
+    #: has no creator; ``""``: the rights wait for the creator's return), and the creator's own.
     owner_token: str | None = None
-    spectator_tokens: set[str] = field(default_factory=set)
+    creator_token: str | None = None
+    #: The seed was fixed by whoever opened the table (tools, hot-seat): shown in the lobby.
+    fixed_seed: bool = False
+    #: Spectators' tokens and the (unique) names they speak under.
+    spectators: dict[str, str] = field(default_factory=dict)
     last_action: dict[str, Any] | None = None
     closed: bool = False
     #: The state where the undo window begins (the start of the turn, or the last reveal) and
@@ -182,6 +188,7 @@ class Session:
                 f"not {players}",
             )
         opts = dict(options or {})
+        fixed = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
         state = _new_state(game, players, opts, seed)
         replay = Replay(
@@ -202,6 +209,7 @@ class Session:
             state=state,
             seats=seats,
             replay=replay,
+            fixed_seed=fixed,
         )
 
     @classmethod
@@ -283,28 +291,62 @@ class Session:
         raise ProtocolError(ErrorCode.TABLE_FULL, f"table {self.table_id} has no open seat")
 
     def seat_human(self, index: int, name: str) -> str:
-        """Put a player in an open seat; returns the seat's new (secret) token."""
+        """Put a player in an open seat; returns the seat's new (secret) token.
+
+        The name is made unique at the table (see :meth:`unique_name`).
+        """
         seat = self.seats[index]
         seat.kind, seat.bot, seat.ready, seat.connected = HUMAN, None, False, True
-        seat.name = name
+        seat.name = self.unique_name(name, seat=index)
         seat.token = new_token()
         return seat.token
 
-    def new_spectator(self) -> str:
-        if len(self.spectator_tokens) >= MAX_SPECTATORS:
+    def new_spectator(self, name: str = "") -> str:
+        """A spectator's token; it speaks under a name unique at the table."""
+        if len(self.spectators) >= MAX_SPECTATORS:
             raise ProtocolError(
                 ErrorCode.TABLE_FULL, f"table {self.table_id} has {MAX_SPECTATORS} spectators"
             )
         token = new_token()
-        self.spectator_tokens.add(token)
+        self.spectators[token] = self.unique_name(name or "Spectator")
         return token
+
+    @property
+    def spectator_tokens(self) -> set[str]:
+        return set(self.spectators)
+
+    def spectator_name(self, token: str | None) -> str:
+        return self.spectators.get(token or "", "Spectator")
+
+    def forget_spectator(self, token: str) -> None:
+        self.spectators.pop(token, None)
+
+    def unique_name(self, name: str, seat: Seat | None = None) -> str:
+        """``name``, or ``name (2)``, ``name (3)``, ... so that no other seat or spectator of
+        this table has it (ignoring case): nobody can speak or play as someone else."""
+        name = name.strip() or "Player"
+        taken = {s.name.casefold() for s in self.seats if s.index != seat and s.kind != OPEN}
+        taken |= {n.casefold() for n in self.spectators.values()}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            suffix = f" ({n})"
+            candidate = name[: MAX_NAME - len(suffix)] + suffix
+        return candidate
+
+    def is_creator(self, token: str | None) -> bool:
+        return (
+            token is not None
+            and self.creator_token is not None
+            and secrets.compare_digest(token, self.creator_token)
+        )
 
     def find_token(self, token: str) -> tuple[bool, Seat | None]:
         """``(known, seat)``: the seat holding ``token`` (``None`` for a spectator token)."""
         for seat in self.seats:
             if seat.token is not None and secrets.compare_digest(seat.token, token):
                 return True, seat.index
-        for known in self.spectator_tokens:
+        for known in self.spectators:
             if secrets.compare_digest(known, token):
                 return True, None
         return False, None
@@ -424,7 +466,7 @@ class Session:
                     raise ProtocolError(ErrorCode.COLOUR_TAKEN, f"{colour} is taken")
                 seat.colour = colour
             if name is not None:
-                seat.name = name
+                seat.name = self.unique_name(name, seat=index)
         return displaced
 
     def set_ready(self, index: int, ready: bool) -> None:
@@ -531,9 +573,11 @@ class Session:
         self._refresh_decisions()
         return events
 
-    def undo(self, seat: Seat | None, seq: int, whole_turn: bool = False) -> None:
+    def undo(self, seat: Seat | None, seq: int, whole_turn: bool = False) -> int:
         """Take back ``seat``'s last action of the current turn — or, with ``whole_turn``, all
-        of them ("restart turn") — keeping other seats' actions (see the module docstring)."""
+        of them ("restart turn") — keeping other seats' actions (see the module docstring).
+
+        Returns the index from which the recorded actions changed (for the save's journal)."""
         self._check_playing(seat, seq)
         assert seat is not None
         self._check_fresh(seat, seq)
@@ -565,6 +609,7 @@ class Session:
         else:
             self.last_action = None
         self._refresh_decisions()
+        return self._barrier_actions
 
     def check_hint(self, seat: Seat | None, seq: int) -> None:
         """Refuse a hint unless the table allows hints, the game runs, ``seq`` is at the seat's
@@ -637,7 +682,7 @@ class Session:
             "open": sum(1 for s in self.seats if s.kind == OPEN),
             "humans": sum(1 for s in self.seats if s.kind == HUMAN),
             "bots": sum(1 for s in self.seats if s.kind == BOT),
-            "spectators": len(self.spectator_tokens),
+            "spectators": len(self.spectators),
             "started": self.started,
             "over": self.over,
         }
@@ -652,10 +697,11 @@ class Session:
             "options": to_plain(self.options),
             "settings": self.settings.public(),
             "seats": [s.public() for s in self.seats],
-            "spectators": len(self.spectator_tokens),
+            "spectators": len(self.spectators),
             "started": self.started,
             "over": self.over,
             "seq": self.seq,
+            "seed": self.seed if self.fixed_seed else None,
             "bots": bot_names(),
             "colours": list(COLOURS),
             "can_start": self.start_problem() == "",

@@ -7,8 +7,9 @@ commitment does not cancel the other bots' thinking.  A job whose decision moved
 and a new one started; an answer that comes back for an old decision is dropped.
 
 Bots think on determinized copies (``state.determinize(seat, seed)``: nothing the seat may not
-see) — in a daemon thread per decision (:func:`game.bots.think`), or in one worker process
-(:class:`game.bots.BotProcess`, which keeps a core free for the host).  A decision past
+see) — in worker processes (:class:`game.bots.BotPool`: the host's thinking budget, at most a
+few decisions at once, and never on the host's event loop), or with ``bot_process=False`` in a
+daemon thread per decision (:func:`game.bots.think`; tests and the hot-seat host).  A decision past
 ``deadline`` seconds is cancelled and a random legal action is played instead.
 
 Hints (:meth:`Thinking.hint`) are the normal bot's choice for a human seat's current decision,
@@ -25,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.bots import BotCancelled, BotProcess, Decision, hint_async, make_bot, think
+from game.bots import BotCancelled, BotPool, Decision, hint_async, make_bot, think
 from game.core.match import Bot
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
@@ -110,7 +111,7 @@ class Thinking:
         self._send = send
         self.bot_budget = bot_budget
         self.bot_deadline = bot_deadline
-        self._process: BotProcess | None = BotProcess() if bot_process else None
+        self._process: BotPool | None = BotPool() if bot_process else None
         self._tables: dict[str, _Table] = {}
         self._closed = False
 

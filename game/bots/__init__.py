@@ -59,7 +59,7 @@ from game.bots.base import BotCancelled
 from game.bots.greedy import GreedyBot
 from game.bots.mcts import MctsBot
 from game.bots.random_bot import RandomBot
-from game.bots.worker import BotProcess, BotTimeout, Decision, think
+from game.bots.worker import BotPool, BotProcess, BotTimeout, Decision, think
 from game.core.api import GameState
 from game.core.match import Bot
 from game.core.types import Action, Seat
@@ -161,6 +161,7 @@ def hint_async(state: GameState, seat: Seat, seed: int = 0) -> Decision:
 __all__ = [
     "DIFFICULTIES",
     "BotCancelled",
+    "BotPool",
     "BotProcess",
     "BotTimeout",
     "Decision",

@@ -6,7 +6,9 @@ The host and the UI must never wait on a bot.  Two ways to run a decision:
   caller keeps running, at a share of one core).
 * :class:`BotProcess` — in a separate worker process that keeps its bots (and their cached turn
   plans) between decisions.  The caller keeps a whole core; the state crosses as
-  ``to_dict()`` of a determinized copy.
+  ``to_dict()`` of a determinized copy.  :class:`BotPool` spreads decisions over a few such
+  processes (the host's budget for thinking: at most that many decisions run at once, and the
+  host's own event loop never computes one).
 
 Both return a :class:`Decision`: ``done()``, ``result(timeout)``, ``cancel()`` and ``future``
 (a :class:`concurrent.futures.Future`; asyncio code awaits ``asyncio.wrap_future(d.future)``).
@@ -25,6 +27,7 @@ import inspect
 import itertools
 import multiprocessing
 import multiprocessing.connection
+import os
 import threading
 import traceback
 from concurrent.futures import Future
@@ -254,9 +257,23 @@ class BotProcess:
         decision._start_deadline(deadline)
         game = (world.game_id, registry.module_of(world.game_id))
         message = ("choose", job, bot_id, spec, game, world.to_dict(), seat)
-        with self._send_lock:
-            self._conn.send(message)
+        try:
+            with self._send_lock:
+                self._conn.send(message)
+        except (OSError, EOFError, BrokenPipeError):
+            with self._lock:
+                self._pending.pop(job, None)
+            decision._finish(None, BotCancelled("the bot process stopped"))
         return decision
+
+    @property
+    def alive(self) -> bool:
+        return not self._closed and self._process.is_alive()
+
+    @property
+    def pending(self) -> int:
+        """Decisions asked for and not answered yet."""
+        return len(self._pending)
 
     def _read(self) -> None:
         while True:
@@ -297,6 +314,68 @@ class BotProcess:
         self._conn.close()
 
     def __enter__(self) -> BotProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def default_workers() -> int:
+    """How many bot processes a host runs: one core is left to the host (at least 2, at most 4,
+    so several bots of a simultaneous phase think at once)."""
+    return min(4, max(2, (os.cpu_count() or 2) - 1))
+
+
+class BotPool:
+    """A few :class:`BotProcess` workers behind the same ``decide`` / ``close`` interface.
+
+    Each decision goes to the worker with the fewest unanswered decisions (ties: the one that
+    served the same ``key`` last, so a seat's bot usually finds its cached plan).  A worker that
+    died is replaced at the next decision.  At most ``workers`` decisions think at once, however
+    many tables and bots the host has.
+    """
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.size = workers if workers is not None else default_workers()
+        self._workers: list[BotProcess] = [BotProcess() for _ in range(self.size)]
+        self._home: dict[Any, int] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def decide(
+        self,
+        name: str,
+        bot_seed: int,
+        budget: float | None,
+        state: GameState,
+        seat: Seat,
+        seed: int,
+        *,
+        key: Any = None,
+        deadline: float | None = None,
+    ) -> Decision:
+        """As :meth:`BotProcess.decide`, on the least busy worker."""
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
+        with self._lock:
+            for i, worker in enumerate(self._workers):
+                if not worker.alive:
+                    worker.close()
+                    self._workers[i] = BotProcess()
+            home = self._home.get(key, 0)
+            index = min(range(self.size), key=lambda i: (self._workers[i].pending, i != home, i))
+            self._home[key] = index
+            worker = self._workers[index]
+        return worker.decide(name, bot_seed, budget, state, seat, seed, key=key, deadline=deadline)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for worker in self._workers:
+            worker.close()
+
+    def __enter__(self) -> BotPool:
         return self
 
     def __exit__(self, *exc: object) -> None:

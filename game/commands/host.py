@@ -65,7 +65,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--resume", metavar="FILE", help="continue a saved game")
     p.add_argument("--allow-hints", action="store_true", help="let players ask for hints")
     p.add_argument("--bot-delay", type=int, default=0, metavar="MS", help="pause before bot moves")
-    p.add_argument("--bot-process", action="store_true", help="run bots in a worker process")
+    p.add_argument(
+        "--bot-threads",
+        action="store_true",
+        help="think for bots and hints in threads of the host process instead of worker "
+        "processes (the default keeps the host's own core free for players' actions)",
+    )
+    p.add_argument("--bot-process", action="store_true", help=argparse.SUPPRESS)  # the default
     p.add_argument("--save-dir", default=None, help="autosave folder (default: user data dir)")
     p.add_argument("--no-autosave", action="store_true", help="do not write autosaves")
     p.add_argument(
@@ -151,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         save_dir=Path(args.save_dir) if args.save_dir else None,
         autosave=not args.no_autosave,
         allow_hints=args.allow_hints,
-        bot_process=args.bot_process,
+        bot_process=not args.bot_threads,
     )
     try:
         return asyncio.run(_serve(args, hub, replay, bots, options, targets))
@@ -201,7 +207,10 @@ async def _serve(
         try:
             if replay is not None:
                 table = hub.resume_table(
-                    replay, bot_delay_ms=args.bot_delay, allow_hints=args.allow_hints
+                    replay,
+                    bot_delay_ms=args.bot_delay,
+                    allow_hints=args.allow_hints,
+                    path=Path(args.resume),
                 )
             elif args.table:
                 table = hub.create_table(

@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
         replay = Replay.load(args.file)
         if args.verify:
             if replay.final_hash is None:
+                replay.state_at(None)  # an illegal action is the first thing to report
                 raise BadState("this is a saved game that has not ended: no final hash to verify")
             state = replay.verify()
         else:

@@ -48,7 +48,12 @@ class LanServer:
 
         self.bind = bind if bind is not None else lan_bind()
         # With bots at the table they think in a worker process (the window keeps its frames).
-        self.hub = Hub(host_name=name[:32] or "Lantern Table", allow_hints=False, bot_process=bots)
+        self.hub = Hub(
+            host_name=name[:32] or "Lantern Table",
+            allow_hints=False,
+            hints_ceiling=True,  # the person hosting in the window may allow hints in the lobby
+            bot_process=bots,
+        )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="lantern-lan-host", daemon=True

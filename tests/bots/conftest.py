@@ -4,14 +4,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.core import registry
+from tests import testgame
 
 
 @pytest.fixture(scope="module")
-def tiny() -> Iterator[str]:
-    """Register the test-only tiny game as ``tiny`` for the tests of one module (never in the real registry)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(registry._MODULES, "tiny", "tests.bots.tinygame")
-        registry._cache.pop("tiny", None)
-        yield "tiny"
-    registry._cache.pop("tiny", None)
+def bid_race() -> Iterator[str]:
+    """The shared test game "Bid and Race" (``tests/testgame``), registered for the tests of
+    one module (module scope: hypothesis tests may not use function-scoped fixtures)."""
+    with testgame.registered() as game_id:
+        yield game_id

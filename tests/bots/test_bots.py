@@ -1,6 +1,7 @@
 """The bots' contract: legal actions only, no peeking at secrets, same seed same game.
 
-Run for every game of the product registry and for the test-only tiny game (``conftest.py``).
+Run for every game of the product registry and for the shared test game "Bid and Race"
+(``tests/testgame``, registered by ``conftest.py``).
 Search bots run here with small iteration budgets so the whole file stays fast; their strength is
 measured in ``bench/bots.py``, not here.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,12 +18,15 @@ from hypothesis import strategies as st
 
 from game.bots import DIFFICULTIES, GreedyBot, MctsBot, bot_names, hint, make_bot
 from game.bots.base import PlanCache, view_key
+from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import knowledge_for, relative_value
 from game.core.api import GameState
 from game.core.match import Bot, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
+from tests import testgame
+from tests.keyflower.helpers import keyflower_twin
 
 #: Bot makers exercised by the property tests (fast settings; the product names use the same
 #: classes with larger budgets).
@@ -55,8 +60,8 @@ def random_position(
     return state
 
 
-def all_games(tiny: str) -> list[str]:
-    return [*game_ids(), tiny]
+def all_games(bid_race: str) -> list[str]:
+    return [*game_ids(), bid_race]
 
 
 # ---- the names the lobby and the CLI use ------------------------------------------------------
@@ -92,25 +97,27 @@ def test_mcts_needs_some_budget() -> None:
 
 
 @pytest.mark.parametrize("bot_name", sorted(FAST_BOTS))
-def test_bots_play_whole_games_legally(tiny: str, bot_name: str) -> None:
-    """Complete games of the tiny game: ``play_match`` rejects any illegal action."""
+def test_bots_play_whole_games_legally(bid_race: str, bot_name: str) -> None:
+    """Complete games of the test game: ``play_match`` rejects any illegal action."""
     for seed in range(3):
         players = 2 + seed % 3
         bots = [FAST_BOTS[bot_name](derive_seed(seed, seat)) for seat in range(players)]
-        result = play_match(tiny, players, seed, [b.choose for b in bots])
+        result = play_match(bid_race, players, seed, [b.choose for b in bots])
         assert result.state.is_over()
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 400), bot_seed=st.integers(0, 99))
 def test_bots_choose_legal_actions_in_reachable_positions(
-    tiny: str, seed: int, steps: int, bot_seed: int
+    bid_race: str, seed: int, steps: int, bot_seed: int
 ) -> None:
     """Property: in any reachable position of any registered game, every bot's choice is legal."""
-    for game_id in all_games(tiny):
+    for game_id in all_games(bid_race):
         game = get_game(game_id)
         players = game.min_players + seed % (game.max_players - game.min_players + 1)
-        state = random_position(game_id, players, seed, steps % (60 if game_id == tiny else 400))
+        state = random_position(
+            game_id, players, seed, steps % (60 if game_id == bid_race else 400)
+        )
         if state.is_over():
             continue
         seat = state.to_move()[0]
@@ -125,15 +132,23 @@ def test_bots_choose_legal_actions_in_reachable_positions(
 # ---- secrets ----------------------------------------------------------------------------------
 
 
-def _tiny_twin(state: GameState, seat: Seat) -> GameState:
-    """The same tiny position with another seat's hidden card swapped with a deck card."""
+def _bid_race_twin(state: GameState, seat: Seat) -> GameState:
+    """The same Bid and Race position but for what ``seat`` cannot see: another seat's hand
+    card swapped with a different card of the deck, the deck's order reversed, and during the
+    bids every other seat's unrevealed bid changed (a chosen one to another amount, one not
+    chosen yet to a bid of 0)."""
     twin = state.clone()
-    other = (seat + 1) % state.players
-    hand = twin.hands[other]  # type: ignore[attr-defined]
-    deck = twin.deck  # type: ignore[attr-defined]
-    i = next(i for i, card in enumerate(deck) if card != hand)
-    twin.hands[other], deck[i] = deck[i], hand  # type: ignore[attr-defined]
+    others = [s for s in range(state.players) if s != seat]
+    hands, deck = twin.hands, twin.deck  # type: ignore[attr-defined]
+    i = next((i for i, card in enumerate(deck) if card != hands[others[0]]), None)
+    if i is not None:
+        hands[others[0]], deck[i] = deck[i], hands[others[0]]
     deck.reverse()
+    if twin.phase == testgame.BID:  # type: ignore[attr-defined]
+        bids, coins = twin.bids, twin.coins  # type: ignore[attr-defined]
+        for s in others:
+            top = min(testgame.MAX_BID, coins[s])
+            bids[s] = 0 if bids[s] is None else (bids[s] + 1) % (top + 1)
     return twin
 
 
@@ -157,21 +172,32 @@ def _kingdom_builder_twin(state: GameState, seat: Seat) -> GameState:
     return twin
 
 
+def _glen_more_twin(state: GameState, seat: Seat) -> GameState:
+    """The same position with every tile stack in reverse order (the order is secret)."""
+    twin = state.clone()
+    for pile in twin.stacks:  # type: ignore[attr-defined]
+        pile.reverse()
+    return twin
+
+
 #: game id -> a function making a twin position that differs only in what ``seat`` cannot see.
 TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
-    "tiny": _tiny_twin,
+    testgame.GAME_ID: _bid_race_twin,
     "kingdom-builder": _kingdom_builder_twin,
+    "glen-more": _glen_more_twin,
+    "keyflower": keyflower_twin,
 }
 
 
 @pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat", "mcts-race"])
-def test_decisions_do_not_depend_on_secrets(tiny: str, bot_name: str) -> None:
-    """Two positions that differ only in another seat's hidden card and the deck order, handed
-    with the same RNG state: the bot must choose the same action in both."""
-    for game_id in all_games(tiny):
+def test_decisions_do_not_depend_on_secrets(bid_race: str, bot_name: str) -> None:
+    """Two positions that differ only in another seat's hidden card and the deck order (and in
+    Bid and Race's bids, the other seats' unrevealed bids), handed with the same RNG state: the
+    bot must choose the same action in both."""
+    for game_id in all_games(bid_race):
         assert game_id in TWINS, f"add a twin maker for {game_id} to this test"
         for seed in range(3):
-            steps = 3 + 7 * seed if game_id == tiny else 9 + 23 * seed
+            steps = 3 + 7 * seed if game_id == bid_race else 9 + 23 * seed
             state = random_position(game_id, get_game(game_id).max_players, seed, steps, 2)
             seat = state.to_move()[0]
             twin = TWINS[game_id](state, seat)
@@ -182,21 +208,21 @@ def test_decisions_do_not_depend_on_secrets(tiny: str, bot_name: str) -> None:
             assert first == second, f"{bot_name} in {game_id} seed {seed}"
 
 
-def test_hint_is_the_normal_bots_choice_and_ignores_secrets(tiny: str) -> None:
-    state = random_position(tiny, 3, 5, 4)
+def test_hint_is_the_normal_bots_choice_and_ignores_secrets(bid_race: str) -> None:
+    state = random_position(bid_race, 3, 5, 4)
     seat = state.to_move()[0]
     assert hint(state, seat) in state.legal_actions(seat)
-    assert hint(state, seat) == hint(_tiny_twin(state, seat), seat)
+    assert hint(state, seat) == hint(_bid_race_twin(state, seat), seat)
 
 
 # ---- determinism ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("bot_name", ["greedy", "easy", "mcts", "mcts-flat", "mcts-race"])
-def test_same_seed_same_game(tiny: str, bot_name: str) -> None:
+def test_same_seed_same_game(bid_race: str, bot_name: str) -> None:
     def play() -> list[tuple[Seat, Action]]:
         bots = [FAST_BOTS[bot_name](derive_seed(7, seat)) for seat in range(3)]
-        return play_match(tiny, 3, 7, [b.choose for b in bots]).replay.actions
+        return play_match(bid_race, 3, 7, [b.choose for b in bots]).replay.actions
 
     assert play() == play()
 
@@ -204,40 +230,84 @@ def test_same_seed_same_game(tiny: str, bot_name: str) -> None:
 # ---- the pieces -------------------------------------------------------------------------------
 
 
-def test_greedy_beats_random_in_the_tiny_game(tiny: str) -> None:
-    """Taking the best market card is better than chance: greedy should win most games."""
+def test_greedy_beats_random_in_the_test_game(bid_race: str) -> None:
+    """Bidding what a win is worth, resting for coins and dashing with a high card are better
+    than chance: greedy should win most two-player games."""
     wins = 0.0
     games = 30
     for seed in range(games):
         bots = [make_bot("greedy", seed), make_bot("random", seed + 1000)]
         if seed % 2:
             bots.reverse()
-        result = play_match(tiny, 2, seed, [b.choose for b in bots])
+        result = play_match(bid_race, 2, seed, [b.choose for b in bots])
         greedy_seat = seed % 2
         if greedy_seat in result.winners:
             wins += 1 / len(result.winners)
     assert wins / games >= 0.8
 
 
-def test_greedy_plays_the_whole_turn_it_planned(tiny: str) -> None:
-    """The second decision of a planned turn comes from the plan cache (no new search)."""
-    state = get_game(tiny).new(2, {}, 3)
-    state.market = [6, 6]  # type: ignore[attr-defined]
-    state.hands[0] = 1  # type: ignore[attr-defined]
+def race_start(bid_race: str, seed: int, hand: int, **options: Any) -> GameState:
+    """A two-seat game at the start of its first race (both bid 0; seat 0 moves first), with
+    a card of value ``hand`` swapped into seat 0's hand from the deck."""
+    state = get_game(bid_race).new(2, options, seed)
+    for seat in (0, 1):
+        state.apply(seat, ("bid", 0))
+        state.apply(seat, ("seal",))
+    hands, deck = state.hands, state.deck  # type: ignore[attr-defined]
+    if hands[0] != hand:
+        i = deck.index(hand)
+        hands[0], deck[i] = deck[i], hands[0]
+    assert state.to_move() == (0,)
+    return state
+
+
+def test_greedy_plays_the_whole_turn_it_planned(
+    bid_race: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Greedy plans rest (a free coin) then a dash with its 4 (the longest move); the second
+    decision of the turn comes from the plan cache, with no new search."""
+    state = race_start(bid_race, 3, hand=4)
     bot = GreedyBot(seed=1)
     first = bot.choose(state.determinize(0, 1), 0)
-    assert first[0] == "swap"
+    assert first == ("rest",)
     state.apply(0, first)
     assert bot._cache._steps, "the rest of the turn should be cached"
-    assert bot.choose(state.determinize(0, 2), 0) == ("play",)
+
+    def no_search(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the planned turn was searched again")
+
+    monkeypatch.setattr(TurnPlanner, "plans", no_search)
+    assert bot.choose(state.determinize(0, 2), 0) == ("dash",)
 
 
-def test_plan_cache_ignores_a_view_it_did_not_predict(tiny: str) -> None:
-    state = get_game(tiny).new(2, {}, 3)
+@pytest.mark.parametrize("bot_name", ["greedy", "mcts"])
+def test_a_plan_ends_with_the_turn_when_the_same_seat_moves_next(
+    bid_race: str, bot_name: str
+) -> None:
+    """Seat 0 is so far behind that it moves again after its turn: that is a new turn
+    (``turn_id`` changes), so nothing of the plan runs into it — the bot searches afresh."""
+    state = race_start(bid_race, 5, hand=1, neutral=False)
+    state.pos[1] = 5  # type: ignore[attr-defined]  # no move takes seat 0 past seat 1
+    bot = FAST_BOTS[bot_name](4)
+    turn = state.turn_id()
+    while state.turn_id() == turn:
+        state.apply(0, bot.choose(state.determinize(0, state.turn_id()), 0))
+    assert state.to_move() == (0,), "seat 0 is hindmost again: a second turn in a row"
+    assert not bot._cache._steps, "a plan reached into the next turn"  # type: ignore[attr-defined]
+
+
+def test_plan_cache_serves_only_the_view_it_predicted(bid_race: str) -> None:
+    """A cached step is played only in the exact view it was planned for (here another hand
+    card after the same rest)."""
+    state = race_start(bid_race, 3, hand=2)
     cache = PlanCache()
-    cache.store(state, 0, (("swap", 0), ("play",)))
-    other = get_game(tiny).new(2, {}, 4)
+    cache.store(state, 0, (("rest",), ("run", 2)))
+    other = race_start(bid_race, 3, hand=3)
+    other.apply(0, ("rest",))
     assert cache.next_action(other, 0, other.legal_actions(0)) is None
+    cache.store(state, 0, (("rest",), ("run", 2)))
+    state.apply(0, ("rest",))
+    assert cache.next_action(state, 0, state.legal_actions(0)) == ("run", 2)
 
 
 def test_relative_value_is_the_margin_over_the_best_rival() -> None:
@@ -246,17 +316,59 @@ def test_relative_value_is_the_margin_over_the_best_rival() -> None:
     assert relative_value([5.0], 0) == 5.0
 
 
-def test_knowledge_comes_from_the_games_evaluation_module(tiny: str) -> None:
-    known = knowledge_for(tiny)
-    state = get_game(tiny).new(2, {}, 0)
-    assert known.scale == 3.0
-    assert known.evaluate_all(state) == [float(h) for h in state.hands]  # type: ignore[attr-defined]
+def test_knowledge_comes_from_the_games_evaluation_module(bid_race: str) -> None:
+    """``tests/testgame/evaluation.py`` supplies the hooks (found by the game's module name)."""
+    from tests.testgame import evaluation
+
+    known = knowledge_for(bid_race)
+    assert known.evaluate_all is evaluation.evaluate_all
+    assert known.rollout_action is evaluation.rollout_action
+    assert known.scale == evaluation.SCALE == 3.0 and known.position_key is None
+    state = get_game(bid_race).new(2, {}, 0)
+    state.hands = [4, 1]  # type: ignore[attr-defined]
+    state.bids = [2, 1]  # type: ignore[attr-defined]
+    # Coins 3 x 0.5; seat 0's bid of 2 beats 1: 3 points less 2 coins; the race's 3 points
+    # shared 2 : 1 by progress (position 0 + 1, plus half of the 4's two extra steps).
+    assert known.evaluate_all(state) == [1.5 + 2.0 + 2.0, 1.5 + 0.0 + 1.0]
     rewards = known.rewards(state)
-    assert all(0.0 <= r <= 1.0 for r in rewards)
+    assert all(0.0 <= r <= 1.0 for r in rewards) and rewards[0] > 0.5 > rewards[1]
 
 
-def test_mcts_iteration_budget_is_exact(tiny: str) -> None:
-    state = get_game(tiny).new(3, {}, 11)
+def test_the_evaluation_weighs_an_open_bid_by_its_chance_to_win(bid_race: str) -> None:
+    """A bid nobody has seen is any amount its seat can afford; ties go to the lower seat."""
+    from tests.testgame import evaluation
+
+    state = get_game(bid_race).new(2, {}, 0)
+    state.bids = [1, 1]  # type: ignore[attr-defined]
+    assert evaluation.bid_gains(state) == [3.0 - 0.5, 0.0]  # type: ignore[arg-type]
+    state.bids = [None, 2]  # type: ignore[attr-defined]
+    # Seat 1 wins if seat 0 bids 0 or 1 (1/2): 0.5 x (3 - 1).  Seat 0 wins with 2 (the tie)
+    # or 3: 1/4 x (3 - 1) + 1/4 x (3 - 1.5).
+    assert evaluation.bid_gains(state) == [0.5 + 0.375, 1.0]  # type: ignore[arg-type]
+    over = play_match(bid_race, 2, 1, [make_bot("random", s).choose for s in range(2)]).state
+    assert evaluation.evaluate_all(over) == [float(r["total"]) for r in over.scores()]
+
+
+def test_the_playout_policy_rests_then_makes_the_longest_move(bid_race: str) -> None:
+    from tests.testgame import evaluation
+
+    rng = Rng(1)
+    state = race_start(bid_race, 3, hand=4)
+    assert evaluation.rollout_action(state, 0, state.legal_actions(0), rng) == ("rest",)
+    state.apply(0, ("rest",))
+    assert evaluation.rollout_action(state, 0, state.legal_actions(0), rng) == ("dash",)
+    low = race_start(bid_race, 3, hand=1)
+    low.apply(0, ("rest",))
+    assert evaluation.rollout_action(low, 0, low.legal_actions(0), rng) == ("run", 2)
+    bids = get_game(bid_race).new(2, {}, 3)
+    assert evaluation.rollout_action(bids, 0, bids.legal_actions(0), rng) in (
+        ("bid", 1),
+        ("bid", 2),
+    )
+
+
+def test_mcts_iteration_budget_is_exact(bid_race: str) -> None:
+    state = get_game(bid_race).new(3, {}, 11)
     bot = MctsBot(seed=2, budget=None, iterations=40)
     bot.choose(state.determinize(0, 1), 0)
     assert bot.last_iterations == 40

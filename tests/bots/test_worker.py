@@ -122,3 +122,12 @@ def test_worker_process_decides_cancels_and_closes() -> None:
         assert again.result(timeout=30) in state.legal_actions(seat)
     with pytest.raises(RuntimeError):
         process.decide("random", 3, None, state, seat, 9)
+
+
+def test_the_worker_registers_a_game_only_the_parent_knows(bid_race: str) -> None:
+    """The worker is a fresh (spawned) process: a game that only tests register — the shared
+    test game — reaches it as its module name, and the worker registers it before deciding."""
+    state = get_game(bid_race).new(3, {}, 5)
+    with BotProcess() as process:
+        action = process.decide("greedy", 7, None, state, 0, 9).result(timeout=60)
+    assert action == make_bot("greedy", 7).choose(state.determinize(0, 9), 0)

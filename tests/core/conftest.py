@@ -1,14 +1,14 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from game.core import registry
+from tests import testgame
 
 
 @pytest.fixture
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Register the core tests' toy game as ``toy`` for the duration of one test."""
-    monkeypatch.setitem(registry._MODULES, "toy", "tests.core.toy")
-    registry._cache.pop("toy", None)
-    yield "toy"
-    registry._cache.pop("toy", None)
+def bid_race() -> Iterator[str]:
+    """The shared test game "Bid and Race" (``tests/testgame``), registered for one test."""
+    with testgame.registered() as game_id:
+        yield game_id

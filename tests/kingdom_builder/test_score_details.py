@@ -150,18 +150,21 @@ def test_areas_of_hermits_and_citizens():
 
 def test_sectors_of_lords_and_farmers():
     """KB §9.2 Lords: seat 0 is first in top-left and bottom-right, second in top-right; seat 2
-    first in top-right and, with 0, second in bottom-right.  Farmers: seat 0's weakest sector is bottom-left (0)."""
+    first in top-right and, with 0, second in bottom-right; nobody built in bottom-left, so
+    every seat is tied first there (decision 2).  Farmers: seat 0's weakest sector is
+    bottom-left (0)."""
     st = _sector_position(3, [[2, 1, 0, 3], [1, 1, 0, 0], [0, 2, 0, 0]])
     details = _details(st)
     lords = _entry(details, "Lords", 0)
     assert list(zip(lords["sectors"], lords["sector_points"], strict=True)) == [
         (0, 12),
         (1, 6),
+        (2, 12),
         (3, 12),
     ]
     assert len(lords["hexes"]) == 6
     seat2 = _entry(details, "Lords", 2)
-    assert (seat2["sectors"], seat2["sector_points"]) == ([1, 3], [12, 6])  # 0 takes second
+    assert (seat2["sectors"], seat2["sector_points"]) == ([1, 2, 3], [12, 12, 6])  # 0 is second
     farmers = _entry(details, "Farmers", 0)
     assert (farmers["sectors"], farmers["sector_points"], farmers["points"]) == ([2], [0], 0)
     assert farmers["hexes"] == []

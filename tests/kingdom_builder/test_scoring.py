@@ -63,10 +63,12 @@ def test_miners():
 
 
 def test_miners_settlement_on_a_mountain_scores_nothing():
-    """Nomads map (Quarry TL): (9,6) is a mountain touching the mountain (8,7); (9,5) touches
-    the mountain (9,6).  Only (9,5) scores."""
+    """Nomads map (Quarry TL): (9,6) is a mountain (reached by Donation–Mountain, full Nomads)
+    touching the mountain (8,7); (9,5) touches the mountain (9,6).  Only (9,5) scores."""
     st = position(
-        sections=("Quarry", "Caravan", "Village", "Garden"), settlements={0: [(9, 6), (9, 5)]}
+        sections=("Quarry", "Caravan", "Village", "Garden"),
+        settlements={0: [(9, 6), (9, 5)]},
+        nomads="full",
     )
     assert _score(st, "Miners") == [1, 0]
 
@@ -134,10 +136,12 @@ def test_citizens_largest_group_of_7():
     assert _score(st, "Citizens") == [3, 0]
 
 
-def test_no_settlements_score_zero_everywhere():
+def test_no_settlements_score_zero_everywhere_but_lords():
+    """With no settlement on the map every card gives 0, except Lords: in each of the 4
+    sectors both seats are tied for the most (0), so each gets 4 x 12 (KB §9.2, decision 2)."""
     st = position()
     for card in scoring.CARDS:
-        assert _score(st, card) == [0, 0], card
+        assert _score(st, card) == ([48, 48] if card == "Lords" else [0, 0]), card
 
 
 def _in_sector(st, q, count, skip=0):
@@ -170,18 +174,23 @@ def _sector_position(players, counts):
 @pytest.mark.parametrize(
     ("counts", "expected"),
     [
+        # EMPTY: 12 for each sector nobody built in (every seat is tied for the most there)
         ([[4, 0, 0, 0], [4, 0, 0, 0], [1, 0, 0, 0]], [12, 12, 6]),  # KB §9.4: A 4, B 4, C 1
         ([[3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [12, 6, 6]),  # KB §9.4: zero takes second
         ([[8, 0, 0, 0], [8, 0, 0, 0], [6, 0, 0, 0], [2, 0, 0, 0]], [12, 12, 6, 0]),  # card
         ([[5, 0, 0, 0], [0, 0, 0, 0]], [12, 6]),
         ([[5, 0, 0, 0], [5, 0, 0, 0]], [12, 12]),  # a tie for first, nobody second
-        ([[0, 0, 0, 0], [0, 0, 0, 0]], [0, 0]),  # nobody anywhere: nobody scores
+        ([[0, 0, 0, 0], [0, 0, 0, 0]], [0, 0]),  # nobody anywhere: all tied in every sector
         ([[2, 1, 0, 3], [1, 1, 0, 0], [0, 2, 0, 0]], [12 + 6 + 12, 6 + 6 + 6, 12 + 6]),
     ],
 )
 def test_lords(counts, expected):
-    """KB §9.2 Lords in full: ties share, zero can be second, an empty sector scores for
-    nobody (the bottom-left sector is empty in every case)."""
+    """KB §9.2 Lords in full: ties share, zero can be second, and a sector nobody built in
+    gives every seat 12 — all are tied for the most there with 0, and tied seats each get the
+    points (docs decision 2).  Each ``expected`` is the points of the occupied sectors; every
+    sector nobody built in (the bottom-left one always) adds 12 to every seat."""
+    empty = sum(1 for q in range(4) if all(c[q] == 0 for c in counts))
+    expected = [e + 12 * empty for e in expected]
     st = _sector_position(len(counts), counts)
     assert _score(st, "Lords") == expected
 
@@ -220,7 +229,8 @@ def test_a_settlement_on_water_counts_for_every_card_but_fishermen():
     """KB §9 "your settlement includes those on water", §7 Harbor.  (4,3) is water next to
     the castle (3,3); (5,2) canyon touches (4,3) and the Tavern hex (6,2).  One area of 2
     joining the castle and the Tavern hex: castles 3, Merchants 8, Workers 2, Hermits 1,
-    Citizens 1, Discoverers 2 (rows 4, 5), Knights 2, Lords 12 (top-left), Farmers 0.
+    Citizens 1, Discoverers 2 (rows 4, 5), Knights 2, Lords 12 (top-left) + 3 x 12 (the three
+    sectors nobody built in, decision 2), Farmers 0.
     Fishermen: (5,2) touches water, (4,3) stands on it: 1."""
     st = position(settlements={0: [(4, 3), (5, 2)]})
     expected = {
@@ -230,7 +240,7 @@ def test_a_settlement_on_water_counts_for_every_card_but_fishermen():
         "Citizens": 1,
         "Discoverers": 2,
         "Knights": 2,
-        "Lords": 12,
+        "Lords": 12 + 36,
         "Farmers": 0,
         "Fishermen": 1,
         "Miners": 0,

@@ -461,12 +461,13 @@ def test_caravan_gains_tiles_only_at_the_end_hex_and_can_lose_its_tile():
     st = position(sections=NB, settlements={0: [(6, 13)]}, tiles={0: {(6, 12): "ready"}})
     play(st, ("use", 6, 12), ("move_from", 6, 13))
     events = play(st, ("place", 6, 17))
-    # (6,17) (even row) touches the other Caravan hex (7,16): the tile from (6,12) is lost
-    # first, then a new one is taken from (7,16) (usable from the next turn)
+    # (6,17) (even row) touches the other Caravan hex (7,16): a new tile is taken from (7,16)
+    # (usable from the next turn), then the used one from (6,12) is lost — the loss is judged
+    # once the move is complete (docs decision 5)
     assert [(e["type"], e.get("hex")) for e in events] == [
         ("move", None),
-        ("lose_tile", [6, 12]),
         ("gain_tile", [7, 16]),
+        ("lose_tile", [6, 12]),
     ]
     assert st.tiles[0] == {7 * 20 + 16: NEW}
 
@@ -523,6 +524,36 @@ def test_losing_a_ready_tile_makes_the_new_one_of_the_same_type_usable():
     assert events[-1] == {"type": "lose_tile", "seat": 0, "tile_type": "Barn", "hex": [6, 12]}
     assert st.tiles[0] == {7 * 20 + 6: USED, 2 * 20 + 16: READY}
     assert ("use", 2, 16) in st.legal_actions(0)
+
+
+#: Barn TL, Farm TR, Oasis BL, Tavern BR (none turned): the board of the independent review.
+BF = ("Barn", "Farm", "Oasis", "Tavern")
+
+
+def test_a_move_gains_before_it_loses_so_the_ready_tile_of_the_same_type_is_kept():
+    """KB §6.1/§6.2, docs decision 5 (reproduction of the independent rules review): the loss
+    is judged once the move is complete.  The move takes a new Farm tile from (5,12) and then
+    leaves the Farm hex (1,17): one of the two Farm tiles must go, and the player gives up the
+    one that is not usable — so a Farm tile is still ready, as it would be had the tiles come
+    in the other order.  (Judging the loss first left only a pending Farm tile.)"""
+    st = position(
+        sections=BF,
+        settlements={0: [(1, 5), (0, 17)]},
+        tiles={0: {(2, 6): "ready", (1, 17): "ready"}},
+        terrain="G",
+    )
+    # Barn (2,6) moves (0,17) off the Farm hex (1,17) to (4,12), next to the Farm hex (5,12)
+    events = play(st, ("use", 2, 6), ("move_from", 0, 17), ("place", 4, 12))
+    assert [(e["type"], e.get("hex")) for e in events] == [
+        ("use", [2, 6]),
+        ("move", None),
+        ("gain_tile", [5, 12]),
+        ("lose_tile", [1, 17]),
+    ]
+    assert st.tiles[0] == {2 * 20 + 6: USED, 5 * 20 + 12: READY}
+    assert ("use", 5, 12) in st.legal_actions(0)
+    play(st, ("use", 5, 12))
+    assert st.pending is not None and legal(st)
 
 
 def test_barn_move_between_two_hexes_next_to_its_location_keeps_the_tile():

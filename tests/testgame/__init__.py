@@ -31,6 +31,8 @@ conformance kit all play it to the end.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from game.core.api import Game, GameState, OptionSpec
@@ -469,3 +471,21 @@ def register() -> str:
 
     registry.register(GAME_ID, __name__, listed=False)
     return GAME_ID
+
+
+@contextlib.contextmanager
+def registered() -> Iterator[str]:
+    """The test game registered for the length of a ``with`` block; yields its id.
+
+    Afterwards the registry is as it was: a game registered before (the conformance kit
+    registers it for the whole session) stays registered, one registered here is removed.
+    """
+    from game.core import registry
+
+    before = registry.module_of(GAME_ID)
+    register()
+    try:
+        yield GAME_ID
+    finally:
+        if before is None:
+            registry.unregister(GAME_ID)

@@ -26,22 +26,52 @@ MAX_FILES = 200
 
 
 def list_files(kind: str) -> list[ListItem]:
-    """Saved games (``kind == "saves"``: not finished) or replays (finished), newest first."""
-    from game.core.match import Replay
+    """Saved games (``kind == "saves"``: not finished) or replays (finished), newest first.
+
+    Every file is checked as it is read (``Replay.load``).  A file that cannot be opened — damaged,
+    foreign, crafted — is listed as a row that says why and cannot be chosen (by its suffix:
+    ``.save`` under saved games, ``.replay`` under replays); it never stops the list.
+    """
+    from game.core.match import Replay, clean_text
     from game.core.registry import UnknownGame, get_game
     from game.core.types import BadState
 
     folders = [saves_dir(), data_dir() / "replays"]
-    paths: list[Path] = []
+    found: list[tuple[float, Path]] = []
     for folder in folders:
-        if folder.is_dir():
-            paths.extend(p for p in folder.iterdir() if p.suffix in (".save", ".replay"))
-    paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        try:
+            entries = list(folder.iterdir()) if folder.is_dir() else []
+        except OSError:
+            continue
+        for p in entries:
+            if p.suffix not in (".save", ".replay"):
+                continue
+            try:
+                found.append((p.stat().st_mtime, p))
+            except OSError:
+                continue  # gone meanwhile
+    found.sort(key=lambda item: item[0], reverse=True)
     items = []
-    for path in paths[: MAX_FILES * 2]:
+    for mtime, path in found[: MAX_FILES * 2]:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))
         try:
             replay = Replay.load(path)
-        except BadState:
+        except BadState as exc:
+            error = str(exc)
+        except Exception as exc:  # a safety net: no file may stop the list
+            error = type(exc).__name__
+        else:
+            error = ""
+        if error:
+            if (path.suffix == ".replay") == (kind == "replays"):
+                items.append(
+                    ListItem(
+                        clean_text(path.name)[:80],
+                        t("files.load_failed", error=clean_text(error)[:160]),
+                        str(path),
+                        enabled=False,
+                    )
+                )
             continue
         finished = replay.final_hash is not None
         if finished != (kind == "replays"):
@@ -53,7 +83,6 @@ def list_files(kind: str) -> list[ListItem]:
         names = ", ".join(
             str((s or {}).get("name") or f"#{i + 1}") for i, s in enumerate(replay.seats)
         )
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
         items.append(
             ListItem(
                 f"{title} — {names}",
@@ -87,7 +116,7 @@ class FilesScene(PageScene):
             lambda: t("files.continue" if kind == "saves" else "files.watch"),
             self.open_selected,
             style="primary",
-            enabled=lambda: self.list.selected_item is not None,
+            enabled=lambda: self.list.selected_item is not None and self.list.selected_item.enabled,
         )
         self.path_label = Label(lambda: t("files.path"), size=16)
         self.path_field = TextField(
@@ -114,7 +143,7 @@ class FilesScene(PageScene):
 
     def open_selected(self) -> None:
         item = self.list.selected_item
-        if item is not None:
+        if item is not None and item.enabled:
             self.open_path(item.value)
 
     def open_path(self, path: str) -> None:
@@ -127,7 +156,7 @@ class FilesScene(PageScene):
         try:
             replay = Replay.load(path)
         except BadState as exc:
-            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            self.app.toast(t("files.load_failed", error=str(exc)[:300]), "error")
             return
         if replay.final_hash is None and self.kind == "saves":
             self._continue(path, replay)
