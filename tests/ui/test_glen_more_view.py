@@ -417,3 +417,89 @@ def test_a_hint_is_marked_and_named_for_every_kind_of_action(gm_app: App) -> Non
             named.add(action[0])
         view.set_hint(None)
     assert {"take", "place", "activate", "done", "sell"} <= named
+
+
+JUNK: list[Any] = [
+    None,
+    -1,
+    10**12,
+    "x",
+    "S9-99",
+    [],
+    {},
+    [1, "a"],
+    {"a": 1},
+    True,
+    3.5,
+    [10**9, -(10**9)],
+]
+
+
+def _mutate(value: Any, rng: Any, depth: int = 0) -> Any:
+    """``value`` with a few of its leaves or branches replaced by junk of another shape."""
+    if rng.random() < 0.12 or depth > 5:
+        return rng.choice(JUNK)
+    if isinstance(value, dict):
+        return {
+            k: _mutate(v, rng, depth + 1) if rng.random() < 0.5 else v for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_mutate(v, rng, depth + 1) if rng.random() < 0.5 else v for v in value]
+    return value
+
+
+def test_a_view_or_events_of_a_strange_shape_never_break_the_table(gm_app: App) -> None:
+    """The view dict and the events come from the host: a field of another type, an unknown
+    tile, a count of a trillion, a seat that does not exist — the table draws what it can,
+    answers clicks, hovers and keys, and never raises (docs/ui.md: data from outside)."""
+    import random
+
+    gm_app.settings.animation_speed = 1.0
+    rng = random.Random(5)
+    view = _view(gm_app, 3)
+    w, h = gm_app.size
+    state = get_game("glen-more").new(3, {}, 17)
+    bots = [make_bot("random", 17 + s) for s in range(3)]
+    drawn = 0
+    for step in range(160):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        events = state.apply(seat, bots[seat].choose(state, seat))
+        if step % 3:
+            continue
+        nxt = state.to_move()[0] if state.to_move() else seat
+        legal = state.legal_actions(nxt) if not state.is_over() else []
+        for _ in range(3):
+            strange = _mutate(state.view(nxt), rng)
+            strange_events = [_mutate(ev, rng) for ev in events] + [
+                rng.choice(JUNK) for _ in range(2)
+            ]
+            strange_events = [
+                ev if isinstance(ev, dict) else {"type": "x"} for ev in strange_events
+            ]
+            view.set_turn(list(state.to_move()), state.turn_id(), None)
+            view.set_view(strange, legal, strange_events)
+            for ev in strange_events:
+                view.describe_event(ev)
+            view.update(0.05)
+            view.draw(gm_app.screen)
+            drawn += bool(view.view)
+            view.status()
+            view.buttons()
+            for _ in range(6):
+                pos = (rng.randrange(w), rng.randrange(h))
+                view.mouse_moved(pos)
+                view.hover(pos)
+                got = view.click(pos)
+                assert got is None or got in legal
+            for key in (pygame.K_1, pygame.K_l, pygame.K_c, pygame.K_TAB, pygame.K_BACKSPACE):
+                got = _key(view, key)
+                assert got is None or got in legal
+    assert drawn > 60, "most strange views still draw a table"
+    view.set_view({"seats": "none", "board": 5}, [], [{"type": "scoring"}])
+    view.draw(gm_app.screen)
+    assert view.status() == "" and view.click((w // 2, h // 2)) is None
+    view.set_view({"seats": [{}], "over": True, "final": {"coins": "x"}}, [], [])
+    view.start_scoring()
+    view.draw(gm_app.screen)

@@ -196,6 +196,16 @@ class Legal:
                     out.end = a
             except (TypeError, ValueError):
                 continue  # a malformed entry is not offered
+        far = [
+            c
+            for c in (*out.places, *out.pays, *out.activates, *out.loch_ness)
+            if max(abs(c[0]), abs(c[1])) > 60
+        ]
+        for c in far:  # no territory reaches that far: not a cell the table can show
+            out.places.pop(c, None)
+            out.pays.pop(c, None)
+            out.activates.pop(c, None)
+            out.loch_ness.pop(c, None)
         return out
 
     def on_board(self) -> bool:

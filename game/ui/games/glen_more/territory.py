@@ -527,7 +527,7 @@ class TerritoryMixin(TrackMixin):
         for ev in events:
             try:
                 delay = self._animate_one(ev, delay)
-            except (TypeError, ValueError, KeyError, IndexError):
+            except (TypeError, ValueError, KeyError, IndexError, OverflowError):
                 continue  # a malformed event animates nothing
 
     def _animate_one(self, ev: dict[str, Any], delay: float) -> float:
@@ -633,7 +633,7 @@ class TerritoryMixin(TrackMixin):
             )
             return delay + STAGGER
         if kind == "produce":
-            for k in range(int(ev.get("n", 1))):
+            for k in range(max(0, min(3, int(ev.get("n", 1))))):
                 self.anims.append(
                     Anim(
                         "pop",

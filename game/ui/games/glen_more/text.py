@@ -351,7 +351,7 @@ class TextMixin(GMBase):
         name = self._name(seat)
         try:
             return self._event_line(kind, seat, name, ev)
-        except (TypeError, ValueError, KeyError, IndexError):
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
             return None  # a malformed event is not worth a traceback
 
     def _event_line(

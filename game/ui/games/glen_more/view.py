@@ -9,6 +9,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.base import Action, Regions, SeatInfo, ViewButton
+from game.ui.games.glen_more.clean import clean_view
 from game.ui.games.glen_more.common import Cell, Layout, Legal, cell_of
 from game.ui.games.glen_more.panel import PanelMixin
 from game.ui.games.glen_more.scoring import ScoreShow, final_show
@@ -76,6 +77,9 @@ class GlenMoreView(PanelMixin):
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
     ) -> None:
         old_turn = self.view.get("turn")
+        # What the host sent is data from outside: drawn only as far as it has the engine's
+        # shape (clean.py); the seat's own number comes with it.
+        view = clean_view(view)
         self.view = view
         self.legal = [tuple(a) for a in legal]
         self.acts = Legal.index(self.legal)
@@ -128,13 +132,11 @@ class GlenMoreView(PanelMixin):
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
-            if (
-                kind == "place"
-                and isinstance(seat, int)
-                and seat != you
-                and isinstance(ev.get("cell"), list)
-            ):
-                self.recent.setdefault(seat, set()).add(cell_of(ev["cell"]))
+            if kind == "place" and isinstance(seat, int) and seat != you:
+                try:
+                    self.recent.setdefault(seat, set()).add(cell_of(ev.get("cell")))
+                except (TypeError, ValueError, IndexError):
+                    continue
             if kind == "end_turn" and (seat == you or you is None):
                 self.recent.clear()
 
