@@ -192,12 +192,16 @@ def test_resize_sweep_down_to_640x400(env: Any) -> None:
             (800, 500),
             (700, 440),
             (640, 400),
+            (1100, 1000),
+            (3000, 700),
             (2560, 1440),
         ]:
             app.set_window_size((w, h))
             for _ in range(2):
                 app.step()
             assert game.view.big_grid is not None
+            if w >= 1024 and h >= 640:
+                check_layout(app, game)
         app.set_window_size((640, 400))
         press(app, pygame.K_F1)
         app.step()

@@ -415,7 +415,8 @@ class PanelMixin(TerritoryMixin):
             lines.append(
                 (t("gm.step.activate", n=n) if n else t("gm.step.activate_none"), pal.TEXT)
             )
-            if p.get("placed_first") is not None and self.acts.activates:
+            first = p.get("placed_first")
+            if isinstance(first, list) and len(first) == 2 and tuple(first) in self.acts.activates:
                 lines.append((t("gm.step.first"), GOLD))
             if self.acts.loch_ness:
                 key = "gm.step.loch_ness_on" if self.ness_mode else "gm.step.loch_ness"

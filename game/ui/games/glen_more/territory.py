@@ -248,7 +248,7 @@ class TerritoryMixin(TrackMixin):
                 x += 2 * rad + max(2, size * 0.05)
             if len(cubes) >= 3 and not small:
                 pill = pygame.Rect(0, 0, max(14, int(size * 0.26)), max(9, int(size * 0.14)))
-                pill.midright = (r.right - max(2, int(size * 0.05)), int(y))
+                pill.bottomright = (r.right - max(2, int(size * 0.05)), int(y - rad - 2))
                 pygame.draw.rect(surface, (120, 30, 30), pill, border_radius=pill.height // 2)
                 self._text(
                     surface,
@@ -353,16 +353,14 @@ class TerritoryMixin(TrackMixin):
                 )
         for cell in acts.loch_ness:
             r = pygame.Rect(grid.rect(*cell)).inflate(-6, -6)
-            colour = (
-                LOCH_NESS
-                if self.ness_mode or cell not in acts.activates
-                else pal.shade(LOCH_NESS, 0.6)
-            )
-            self._dashed(surface, r, colour, max(2, width - 1))
+            strong = self.ness_mode or cell not in acts.activates
+            colour = LOCH_NESS if strong else pal.shade(LOCH_NESS, 0.7)
+            if strong:  # a lit tile keeps its gold outline: only the badge says Loch Ness
+                self._dashed(surface, r, colour, max(2, width - 1))
             self._badge(
                 surface,
                 "N",
-                (r.x + r.width // 6, r.bottom - r.height // 6),
+                (r.right - r.width // 6, r.centery),
                 colour,
                 max(10, r.width // 6),
             )
@@ -724,10 +722,16 @@ class TerritoryMixin(TrackMixin):
     def _float(
         self, text: str, rect: pygame.Rect, delay: float, colour: pal.RGB, big: bool = False
     ) -> None:
+        """A text rising from ``rect``; texts from the same place follow each other."""
+        same = sum(
+            1
+            for a in self.anims
+            if a.kind == "float" and a.data["at"] == rect.center and not a.tween.done
+        )
         self.anims.append(
             Anim(
                 "float",
-                Tween((0.0,), (1.0,), FLOAT_TIME, ease_out_cubic, delay),
+                Tween((0.0,), (1.0,), FLOAT_TIME, ease_out_cubic, delay + same * FLOAT_TIME * 0.45),
                 {"text": text, "at": rect.center, "h": rect.height, "colour": colour, "big": big},
             )
         )
