@@ -228,7 +228,6 @@ class PanelMixin(TerritoryMixin):
     # ---- the step box ----------------------------------------------------------------------------
     def _draw_step(self, surface: pygame.Surface) -> None:
         rect = self.rects.step
-        self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.choice_panel.rect = pygame.Rect(0, 0, 0, 0)
         if rect.width < 40 or rect.height < 30 or not self.view:
             return
@@ -265,7 +264,7 @@ class PanelMixin(TerritoryMixin):
             if slot is not None and slot < len(track) and isinstance(track[slot], dict):
                 tile = track[slot].get("tile")
                 preview = tile is not None
-        card_h = min(px(86), max(px(40), rect.height // 4))
+        card_h = self.card_size()
         if tile is not None:
             y = self._draw_card(surface, str(tile), pygame.Rect(x, y, w, card_h), preview)
         bottom = rect.bottom - px(8)
@@ -321,8 +320,6 @@ class PanelMixin(TerritoryMixin):
         face = art.tile_face(tile, size)
         card = pygame.Rect(rect.x, rect.y, size, size)
         surface.blit(face, card)
-        if not preview:
-            self.card_rect = card
         self.card_rects.append((card, tile))
         tx = card.right + px(10)
         tw = rect.right - tx

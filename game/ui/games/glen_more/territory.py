@@ -328,10 +328,14 @@ class TerritoryMixin(TrackMixin):
                 )
         for cell in acts.pay_clans:
             self._ring_meeple(surface, grid, cell, glow)
-        # Activation: the tiles still to activate light up.
+        # Activation: the tiles still to activate light up (a tile still flying in, once it
+        # has landed).
         first = self.pending.get("placed_first")
         first_cell = cell_of(first) if isinstance(first, list) and len(first) == 2 else None
+        landing = self._hidden_cells(self.big_seat())
         for cell in acts.activates:
+            if cell in landing:
+                continue
             r = pygame.Rect(grid.rect(*cell))
             light = pygame.Surface(r.size, pygame.SRCALPHA)
             light.fill((255, 236, 150, 40 + int(40 * pulse)))
@@ -736,9 +740,17 @@ class TerritoryMixin(TrackMixin):
             )
         )
 
+    def card_size(self) -> int:
+        """The size of the taken tile in the step box."""
+        px = self.app.px
+        return int(min(px(86), max(px(40), self.rects.step.height // 4)))
+
     def card_anchor(self) -> pygame.Rect:
-        """Where the step box shows the taken tile (a lifted tile flies there)."""
-        return pygame.Rect(self.card_rect) if self.card_rect.width else self.rects.step.copy()
+        """Where the step box shows the taken tile (a lifted tile flies there): under the
+        step box's title line."""
+        px = self.app.px
+        size = self.card_size()
+        return pygame.Rect(self.rects.step.x + px(10), self.rects.step.y + px(36), size, size)
 
     def coin_anchor(self, seat: int) -> tuple[int, int]:
         box = self.other_boxes.get(seat)
@@ -869,5 +881,3 @@ class TerritoryMixin(TrackMixin):
                     s2 = surf.copy()
                     s2.set_alpha(alpha)
                     surface.blit(s2, s2.get_rect(center=(int(x) + off, int(y) + off)))
-
-    card_rect: pygame.Rect

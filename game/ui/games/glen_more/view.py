@@ -26,7 +26,6 @@ class GlenMoreView(PanelMixin):
         self.scoring: ScoreShow | None = None
         self.round_show: ScoreShow | None = None
         self.round_rect = pygame.Rect(0, 0, 0, 0)
-        self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.track_size = 0.0
         self.track_centres = []
         self.interior = pygame.Rect(0, 0, 0, 0)
