@@ -9,7 +9,7 @@ Every sprite is drawn once per size (and palette) and cached; the table then onl
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -317,7 +317,7 @@ def _emblem(s: pygame.Surface, name: str, cx: float, cy: float, r: float) -> Non
 
 
 # ---- tiles ------------------------------------------------------------------------------------
-@cache
+@lru_cache(maxsize=1024)
 def tile_face(tile_id: str, size: int) -> pygame.Surface:
     """A tile of ``size`` pixels: its colour group's frame, river (north–south) and road
     (east–west) where its edges have them, its emblem, and for a special location a card in

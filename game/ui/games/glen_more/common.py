@@ -265,6 +265,10 @@ class GMBase(GameView):
         self.winners: list[int] = []
         #: A sale waiting for the tile its cube leaves (several tiles hold that resource).
         self.sell_pick: str | None = None
+        #: The other players' boxes as drawn last: (key, layer, chip texts, score chips).
+        self._others_layer: tuple[Any, pygame.Surface, list[Any], list[Any]] | None = None
+        #: Wrapped lines of texts drawn every frame, by (text, size, width, bold).
+        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
         #: Counters in the header and the boxes, with their hover texts.
         self.chip_texts: list[tuple[pygame.Rect, str]] = []
         #: A choice of a butcher's or fair's option, or of a resource, value by value.
@@ -367,6 +371,12 @@ class GMBase(GameView):
     def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` in lines that fit ``width``: at spaces, and inside a word (or a run of
         Japanese) that is longer than the width by itself."""
+        cache_key = (text, size, width, bold)
+        cached = self._wrapped.get(cache_key)
+        if cached is not None:
+            return cached
+        if len(self._wrapped) > 512:
+            self._wrapped.clear()
         fonts = self.app.fonts
         out: list[str] = []
         for line in fonts.wrap_lines(text, size, width, bold):
@@ -378,6 +388,7 @@ class GMBase(GameView):
                 line = line[cut:].lstrip()
             if line:
                 out.append(line)
+        self._wrapped[cache_key] = out
         return out
 
     def _lines(

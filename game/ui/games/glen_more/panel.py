@@ -182,6 +182,46 @@ class PanelMixin(TerritoryMixin):
 
     # ---- the other players -------------------------------------------------------------------
     def _draw_others(self, surface: pygame.Surface) -> None:
+        """The other players' boxes, drawn once into a layer and blitted while nothing they
+        show changes (the view, the box under the mouse, the settings, the layout)."""
+        rect = self.rects.others
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        hovered = next((s for s, b in self.other_boxes.items() if b.collidepoint(self.mouse)), None)
+        live = (self.scoring is not None and not self.scoring.done) or any(
+            a.kind == "place" and a.data.get("seat") != self.big_seat() for a in self.anims
+        )
+        settings = self.app.settings
+        key = (
+            id(self.view),
+            hovered,
+            tuple(self.other_boxes.items()),
+            tuple(sorted((s, tuple(sorted(c))) for s, c in self.recent.items())),
+            settings.colour_blind,
+            settings.score_preview,
+            settings.language,
+            surface.get_size(),
+        )
+        layer = self._others_layer
+        if live or layer is None or layer[0] != key:
+            canvas = (
+                layer[1]
+                if layer is not None and layer[1].get_size() == surface.get_size()
+                else None
+            )
+            if canvas is None:
+                canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            canvas.fill((0, 0, 0, 0), rect)
+            chips, scores = len(self.chip_texts), len(self.score_chip_rects)
+            self._paint_others(canvas)
+            layer = (key, canvas, self.chip_texts[chips:], self.score_chip_rects[scores:])
+            self._others_layer = layer
+        else:
+            self.chip_texts.extend(layer[2])
+            self.score_chip_rects.extend(layer[3])
+        surface.blit(layer[1], rect, area=rect)
+
+    def _paint_others(self, surface: pygame.Surface) -> None:
         px = self.app.px
         for seat, box in self.other_boxes.items():
             hovered = box.collidepoint(self.mouse)

@@ -59,6 +59,19 @@ FADE_TIME = 0.5
 STAGGER = 0.06
 
 
+def blit_alpha(
+    surface: pygame.Surface, sprite: pygame.Surface, pos: tuple[int, int], alpha: int
+) -> None:
+    """Blit a shared (cached) sprite with an alpha, leaving the sprite as it was."""
+    if alpha >= 255:
+        surface.blit(sprite, pos)
+        return
+    before = sprite.get_alpha()
+    sprite.set_alpha(max(0, alpha))
+    surface.blit(sprite, pos)
+    sprite.set_alpha(before)
+
+
 @dataclass
 class Anim:
     """One running animation: ``kind``, its tween (0..1 unless said), and what it draws."""
@@ -293,9 +306,8 @@ class TerritoryMixin(TrackMixin):
         for cell in acts.places:
             r = pygame.Rect(grid.rect(*cell))
             if tile is not None:
-                ghost = art.tile_face(str(tile), max(8, r.width - 2)).copy()
-                ghost.set_alpha(210 if cell == hover else 95)
-                surface.blit(ghost, (r.x + 1, r.y + 1))
+                ghost = art.tile_face(str(tile), max(8, r.width - 2))
+                blit_alpha(surface, ghost, (r.x + 1, r.y + 1), 210 if cell == hover else 95)
             pygame.draw.rect(
                 surface, glow, r.inflate(-2, -2), width, border_radius=max(2, r.width // 9)
             )
@@ -382,9 +394,7 @@ class TerritoryMixin(TrackMixin):
                 if cell == hover:
                     pygame.draw.line(surface, pal.HIGHLIGHT, src.center, r.center, max(2, width))
                     sprite = art.meeple_sprite(max(6, int(r.width * 0.3)))
-                    ghost = sprite.copy()
-                    ghost.set_alpha(170)
-                    surface.blit(ghost, ghost.get_rect(center=r.center))
+                    blit_alpha(surface, sprite, sprite.get_rect(center=r.center).topleft, 170)
         if hover is not None and hover in tiles:
             r = pygame.Rect(grid.rect(*hover))
             pygame.draw.rect(
@@ -805,17 +815,14 @@ class TerritoryMixin(TrackMixin):
                 ra, rb = d["a"], d["b"]
                 x, y = arc(ra.center, rb.center, min(1.0, p), max(ra.height, rb.height) * 0.6)
                 w = int(ra.width + (rb.width - ra.width) * min(1.0, max(0.0, p)))
-                w = max(8, w)
+                w = max(8, w // 4 * 4)  # sizes in steps: a flight draws few distinct sprites
                 face = art.tile_face(str(d["tile"]), w)
-                if a.kind == "fly":
-                    face = face.copy()
-                    face.set_alpha(int(255 * (1 - 0.6 * p)))
-                surface.blit(face, face.get_rect(center=(int(x), int(y))))
+                alpha = int(255 * (1 - 0.6 * p)) if a.kind == "fly" else 255
+                blit_alpha(surface, face, face.get_rect(center=(int(x), int(y))).topleft, alpha)
             elif a.kind == "fade":
                 r = d["rect"]
-                face = art.tile_face(str(d["tile"]), max(8, r.width)).copy()
-                face.set_alpha(int(255 * (1 - p)))
-                surface.blit(face, r)
+                face = art.tile_face(str(d["tile"]), max(8, r.width))
+                blit_alpha(surface, face, r.topleft, int(255 * (1 - p)))
                 if d.get("cross"):
                     w = max(2, r.width // 12)
                     pygame.draw.line(surface, pal.BAD, r.topleft, r.bottomright, w)
@@ -866,10 +873,8 @@ class TerritoryMixin(TrackMixin):
                     x = d["a"][0] + (d["b"][0] - d["a"][0]) * p
                     y = d["a"][1] + (d["b"][1] - d["a"][1]) * p
                 sprite = art.meeple_sprite(max(8, int(size * 0.4)), bool(d.get("crown")))
-                if d.get("rise"):
-                    sprite = sprite.copy()
-                    sprite.set_alpha(int(255 * (1 - 0.7 * p)))
-                surface.blit(sprite, sprite.get_rect(center=(int(x), int(y))))
+                alpha = int(255 * (1 - 0.7 * p)) if d.get("rise") else 255
+                blit_alpha(surface, sprite, sprite.get_rect(center=(int(x), int(y))).topleft, alpha)
             elif a.kind == "float":
                 x, y = d["at"]
                 y -= d["h"] * 0.6 * p
@@ -878,6 +883,5 @@ class TerritoryMixin(TrackMixin):
                 shadow = self.app.fonts.render(d["text"], fsize, (10, 10, 12), True)
                 alpha = int(255 * min(1.0, 2.2 * (1 - p)))
                 for surf, off in ((shadow, 2), (img, 0)):
-                    s2 = surf.copy()
-                    s2.set_alpha(alpha)
-                    surface.blit(s2, s2.get_rect(center=(int(x) + off, int(y) + off)))
+                    pos = surf.get_rect(center=(int(x) + off, int(y) + off)).topleft
+                    blit_alpha(surface, surf, pos, alpha)
