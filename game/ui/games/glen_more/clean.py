@@ -230,6 +230,20 @@ def _final(value: Any, n: int) -> dict[str, Any] | None:
     }
 
 
+def _stock(value: Any) -> dict[str, Any]:
+    """The supplies (clan members are limited to 25; cubes and whisky may run below zero:
+    substitutes, GM §1)."""
+    stock = _dict(value)
+    return {
+        "coins": _int(stock.get("coins"), -BIG, BIG),
+        "whisky": _int(stock.get("whisky"), -BIG, BIG),
+        "clan_members": _int(stock.get("clan_members"), 0, BIG),
+        "resources": {
+            r: _int(_dict(stock.get("resources")).get(r), -BIG, BIG) for r in RESOURCE_NAMES
+        },
+    }
+
+
 def clean_view(view: Any) -> dict[str, Any]:
     """The fields of ``view`` the table draws, checked and bounded (see the module docstring);
     ``{}`` when it is not a Glen More view at all (no seats)."""
@@ -268,6 +282,7 @@ def clean_view(view: Any) -> dict[str, Any]:
         "stacks": _ints(view.get("stacks"), 4, 0, BIG),
         "removed": [x for x in _list(view.get("removed"), 100) if _tile_id(x)],
         "market": market,
+        "stock": _stock(view.get("stock")),
         "current": _opt_int(view.get("current"), 0, n - 1),
         "turn": _int(view.get("turn"), 0, 10**9),
         "over": view.get("over") is True,

@@ -310,6 +310,16 @@ class InputMixin(TextMixin):
                 f"{self._name(s)} +{v}" for s, v in enumerate(record.get("total", []))
             )
             lines.append(t("gm.hover.round_done", round=record.get("round"), points=totals))
+        stock = self.view.get("stock") or {}
+        if isinstance(stock.get("clan_members"), int):
+            lines.append(
+                t(
+                    "gm.hover.supply",
+                    clan=stock["clan_members"],
+                    whisky=stock.get("whisky", 0),
+                    coins=stock.get("coins", 0),
+                )
+            )
         removed = self.view.get("removed") or []
         lines.append(t("gm.hover.removed", n=len(removed)))
         return "\n".join(lines)

@@ -409,7 +409,8 @@ class TrackMixin(ScoringMixin):
         )
 
     def _draw_stacks(self, surface: pygame.Surface) -> None:
-        """The stacks' tiles left (stacks 1-3 end in a scoring), the rounds held, the tiles
+        """The stacks' tiles left (stacks 1-3 end in a scoring; stack 0 only fills the first
+        track), the rounds held, the clan members left in the supply (25 in all), the tiles
         out of the game."""
         rect = self.stack_rect
         if rect.height < 8 or rect.width < 40:
@@ -419,6 +420,8 @@ class TrackMixin(ScoringMixin):
         h = rect.height - 2
         x = rect.x
         for k, n in enumerate(stacks[:4]):
+            if k == 0 and not n:
+                continue
             back = art.tile_back(max(8, h), k)
             surface.blit(back, (x, rect.y + 1))
             x += back.get_width() + 2
@@ -449,12 +452,31 @@ class TrackMixin(ScoringMixin):
                     )
                 x += mark.width + 4
             x += max(2, h // 3)
+        # Right-aligned: the clan members left in the supply, then (room permitting) the
+        # number of tiles out of the game.
+        right = rect.right - 2
+        size = max(9, int(h * 0.62))
+        clan = (self.view.get("stock") or {}).get("clan_members")
+        if isinstance(clan, int):
+            img = self.app.fonts.render(str(clan), size, pal.TEXT, True)
+            box = img.get_rect(midright=(right, rect.centery))
+            icon_h = max(6, h - 4)
+            if box.x - icon_h - 2 >= x:
+                surface.blit(img, box)
+                art.draw_meeple(
+                    surface,
+                    (box.x - icon_h * 0.55 - 2, rect.centery + 1),
+                    icon_h,
+                    (226, 226, 220),
+                    (30, 30, 34),
+                )
+                right = box.x - icon_h - 8
         removed = len(self.view.get("removed") or [])
         label = t("gm.track.removed", n=removed)
-        size = max(9, int(h * 0.55))
-        if self.app.fonts.size(label, size)[0] <= rect.right - x - 4:
-            img = self.app.fonts.render(label, size, pal.TEXT_DIM)
-            surface.blit(img, img.get_rect(midright=(rect.right - 2, rect.centery)))
+        small = max(9, int(h * 0.55))
+        if self.app.fonts.size(label, small)[0] <= right - x:
+            img = self.app.fonts.render(label, small, pal.TEXT_DIM)
+            surface.blit(img, img.get_rect(midright=(right, rect.centery)))
 
     def _hidden_slots(self) -> set[int]:
         """Track spaces an animation is drawing instead (a figure on its way, a new tile)."""
