@@ -25,3 +25,21 @@ def test_readme_opens_with_two_single_line_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert _readme_commands()[1] in ci
+
+
+def test_a_closed_pipe_ends_a_command_quietly() -> None:
+    """``lantern simulate ... | head -1``: no traceback when the reader goes away."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "game", "simulate", "--game", "kingdom-builder", "--players", "2",
+         "--bots", "random", "--games", "40", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(60)
+    assert "Traceback" not in err

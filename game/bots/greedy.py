@@ -119,7 +119,7 @@ class TurnPlanner:
                     if depth == 0:
                         done.append((base, rng.randbelow(1 << 30), actions))
                     continue
-                for action in node.legal_actions(seat):
+                for action in self.knowledge.candidates(node, seat):
                     child = node.clone()
                     apply_trusted(child, seat, action)
                     plan = (*actions, action)

@@ -18,7 +18,15 @@ The evaluation module may define (every name is optional):
     also decides which new action the tree tries first.
 ``position_key(state, seat) -> Hashable``
     Equal for two positions reached by the same moves of ``seat`` in a different order, so
-    the turn planner can merge them.
+    the turn planner can merge them (transpositions).  The convention: a tuple of exactly what
+    the rest of the game depends on — the board, every seat's holdings and public counters, the
+    pending decision and the turn id — and nothing that only records *how* the position was
+    reached.  Two positions with the same key must have the same legal actions and the same
+    future.
+``candidate_actions(state, seat, actions) -> list[Action]``
+    The actions worth searching, best first (a subset of ``actions``, never empty when
+    ``actions`` is not): the planner and the search tree try only these, so a game with wide
+    choices (Keyflower's bids, Glen More's payments) stays searchable.  Default: all of them.
 
 Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
 bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
@@ -41,6 +49,7 @@ from game.core.types import Action, Seat
 EvaluateAll = Callable[[GameState], list[float]]
 RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
 PositionKey = Callable[[GameState, Seat], Hashable]
+CandidateActions = Callable[[GameState, Seat, list[Action]], list[Action]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,15 @@ class Knowledge:
     scale: float
     rollout_action: RolloutAction
     position_key: PositionKey | None
+    candidate_actions: CandidateActions
+
+    def candidates(self, state: GameState, seat: Seat) -> list[Action]:
+        """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
+        legal = state.legal_actions(seat)
+        if len(legal) <= 1:
+            return legal
+        chosen = self.candidate_actions(state, seat, legal)
+        return chosen or legal
 
     def value(self, state: GameState, seat: Seat) -> float:
         """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
@@ -93,6 +111,11 @@ def _logistic(x: float) -> float:
 def random_rollout_action(state: GameState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
     """The default playout policy: a uniformly random legal action."""
     return actions[rng.randbelow(len(actions))]
+
+
+def all_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """The default candidate hook: every legal action."""
+    return actions
 
 
 def _score_values(game: Game) -> EvaluateAll:
@@ -147,6 +170,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         scale=float(hooks.get("SCALE", 5.0)),
         rollout_action=hooks.get("rollout_action") or random_rollout_action,
         position_key=hooks.get("position_key"),
+        candidate_actions=hooks.get("candidate_actions") or all_actions,
     )
     _cache[key] = known
     return known

@@ -364,7 +364,7 @@ class MctsBot:
         ``n`` times may have about ``widening * sqrt(n)`` children, so a wide node (dozens of
         placements) is not spread over every action before any of them is tried twice.
         """
-        legal = world.legal_actions(mover)
+        legal = knowledge.candidates(world, mover)
         children = node.children
         available = [a for a in legal if a in children]
         expand = len(available) < len(legal) and (

@@ -4,7 +4,9 @@ Every game the window shows goes through ``net`` connections (``docs/protocol.md
 
 * **hot-seat and bots** — an in-process :class:`net.local.LocalHost`; one connection per human
   seat played on this computer (each with its own seat token), bot seats filled by the host;
-  a game of bots only is watched through one spectator connection;
+  a game of bots only is watched through one spectator connection, and a hot-seat game (two
+  or more local seats) has one too: it feeds the log and the animations with public events
+  only, and shows the table while no seat's curtain is lifted (``docs/ui.md``, "Hot-seat");
 * **LAN** — one TCP connection (:class:`net.client.TcpConnection`).
 
 :class:`TableClient` polls every connection each frame (never blocking), keeps the newest
@@ -147,9 +149,12 @@ class TableClient:
 
     @property
     def log_key(self) -> int | None:
-        """The connection whose events feed the animations and the log."""
+        """The connection whose events feed the animations and the log: the one seat played
+        here, else the spectator connection (hot-seat: public events only), else the first."""
         seats = self.local_seats
-        return seats[0] if seats else None
+        if len(seats) == 1 or (seats and None not in self.conns):
+            return seats[0]
+        return None
 
     @property
     def started(self) -> bool:
@@ -513,6 +518,8 @@ def start_local_game(
             sender.send({"t": "set_seat", "seat": i, "colour": spec.colour})
         for i in humans[1:]:
             client.conns[i].send({"t": "ready"})
+        if len(humans) > 1:
+            client.conns[None] = _spectator(host, table)
         owner.send({"t": "start"})
 
     client.on_joined = joined
@@ -549,5 +556,15 @@ def resume_local_game(path: str, local_seats: list[int] | None = None) -> TableC
         c.send(_hello(name))
         c.send({"t": "join", "table": table, "seat": i, "name": name})
         conns[i] = c
+    if len(humans) > 1:
+        conns[None] = _spectator(host, table)
     client = TableClient(replay.game, conns, local_host=host, table_id=table)
     return client
+
+
+def _spectator(host: Any, table: str) -> Conn:
+    """A spectator connection to ``table`` (hot-seat: what everyone at the screen may see)."""
+    c: Conn = host.connect()
+    c.send(_hello("Table"))
+    c.send({"t": "join", "table": table, "spectate": True})
+    return c

@@ -106,12 +106,12 @@ HUGE = "N" * 600_000
 #: name -> (file bytes, words the error must contain)
 CASES: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "players 0": (with_body(players=0), ("players",)),
-    "players 1 (KB takes 2 to 4)": (
+    "players 1 (KB takes 2 to 5)": (
         with_body(players=1, seats=[{"name": "A"}], actions=[]),
         ("players",),
     ),
-    "players 5 (out of range for KB)": (
-        with_body(players=5, seats=[{}] * 5, actions=[]),
+    "players 6 (out of range for KB)": (
+        with_body(players=6, seats=[{}] * 6, actions=[]),
         ("players",),
     ),
     "players 17": (with_body(players=17, seats=[{}] * 17), ("players",)),
@@ -275,7 +275,7 @@ def test_a_resumed_save_has_the_limits_of_live_input() -> None:
 
 
 @pytest.mark.parametrize(
-    "case", ["seats [1, 2, 3]", "options nested 900 deep", "players 5 (out of range for KB)"]
+    "case", ["seats [1, 2, 3]", "options nested 900 deep", "players 6 (out of range for KB)"]
 )
 def test_the_real_commands_refuse_crafted_files_without_a_traceback(
     tmp_path: Path, case: str

@@ -83,13 +83,13 @@ def test_junk_datagrams_are_ignored(data: bytes) -> None:
     assert decode_datagram(data) is None
 
 
-def test_a_browser_hears_beacons_and_probe_answers_on_loopback(tiny: str) -> None:
+def test_a_browser_hears_beacons_and_probe_answers_on_loopback(bid_race: str) -> None:
     browser = Browser(listen=(LOOPBACK, 0))
     try:
 
         async def body() -> None:
             async with tcp_host() as host:
-                host.hub.create_table(tiny, 3, name="Friday", pinned=True)
+                host.hub.create_table(bid_race, 3, name="Friday", pinned=True)
                 announcer = Announcer(
                     "Lantern test", host.port, host.hub.summaries, [browser.address], interval=0.1
                 )
@@ -125,7 +125,7 @@ def test_a_browser_hears_beacons_and_probe_answers_on_loopback(tiny: str) -> Non
         browser.close()
 
 
-def test_junk_sent_to_the_announcer_is_ignored(tiny: str) -> None:
+def test_junk_sent_to_the_announcer_is_ignored(bid_race: str) -> None:
     async def body() -> None:
         announcer = Announcer("h", 1234, lambda: [], [], interval=10)
         await announcer.start(LOOPBACK, 0)
@@ -146,7 +146,7 @@ def test_junk_sent_to_the_announcer_is_ignored(tiny: str) -> None:
     run(body, timeout=10)
 
 
-def test_join_discover_lists_what_it_hears(tiny: str) -> None:
+def test_join_discover_lists_what_it_hears(bid_race: str) -> None:
     """``lantern join --discover --listen ... --probe ...`` as a process, loopback only."""
     import json
     import sys
