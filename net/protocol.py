@@ -117,13 +117,20 @@ class ProtocolError(Exception):
     ``fatal`` errors end the connection after the error message is sent.
     """
 
-    def __init__(self, code: str, text: str, fatal: bool = False) -> None:
+    def __init__(
+        self, code: str, text: str, fatal: bool = False, reason: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(text)
         self.code = code
         self.text = text
         self.fatal = fatal
+        #: For ``illegal``: the rule's reason as data (``IllegalAction.reason()``), so a client
+        #: can say it in the player's language.
+        self.reason = reason
 
     def message(self) -> dict[str, Any]:
+        if self.reason is not None:
+            return error(self.code, self.text, reason=self.reason)
         return error(self.code, self.text)
 
 
@@ -455,6 +462,10 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "turn": Field(boolean, False, "take back all of the seat's moves this turn"),
     },
     "sample": {"seq": Field(SEQ)},
+    "explain": {
+        "seq": Field(SEQ, doc="the seq of the state the action was looked at in"),
+        "action": Field(action, doc="an action the seat might take (legal or not)"),
+    },
     "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's decision)")},
     "chat": {"text": Field(text(1, MAX_CHAT))},
     "ping": {"n": Field(integer(-(2**62), 2**62), False, "echoed in the pong")},
@@ -646,6 +657,16 @@ SETTINGS: Final = {
     "autostart": Field(boolean),
 }
 
+#: Why an action is illegal, as data a client can translate (``IllegalAction.reason()``).
+REASON = record(
+    {
+        "text": Field(label(MAX_TEXT)),
+        "rule": Field(label(MAX_TEXT)),
+        "key": Field(label(64)),
+        "params": Field(plain_map(16)),
+    }
+)
+
 #: Host message type -> field name -> :class:`Field` (``docs/protocol.md``, "Host → client").
 HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "welcome": {
@@ -744,6 +765,14 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "error": {
         "code": Field(identifier(32)),
         "text": Field(label(MAX_TEXT)),
+        "reason": Field(REASON, False, "for 'illegal': the rule's reason as data"),
+    },
+    "explanation": {
+        "table": Field(TABLE_ID),
+        "seq": Field(SEQ),
+        "action": Field(action_value),
+        "legal": Field(boolean),
+        "reason": Field(optional(REASON), doc="why not (null when legal)"),
     },
 }
 

@@ -202,7 +202,6 @@ def good_messages() -> dict[str, dict[str, Any]]:
             "started": False,
             "over": False,
             "seq": 0,
-            "seed": None,
             "bots": ["random", "easy"],
             "colours": ["red", "blue", "green"],
             "can_start": False,
