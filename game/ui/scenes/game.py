@@ -441,7 +441,7 @@ class GameScene(Scene):
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
-        if len(self.client.local_seats) <= 1 or not self.view.has_secrets:
+        if not self._hot_seat():
             return True
         return self.revealed == seat
 
