@@ -423,7 +423,7 @@ async def _play_loop(
     bot = None
     game = None
     decided: int | None = None  # the decision already answered: act once per decision
-    asked: int | None = None  # the seq of the sample asked for
+    asked: int | None = None  # the seq a sample was asked at (the answer is at least as new)
     while True:
         msg = await client.recv(opts.silence_timeout)
         kind = msg["t"]
@@ -446,7 +446,8 @@ async def _play_loop(
             if seat in msg["to_move"] and msg["legal"] and msg["decision"] != decided:
                 decided, asked = msg["decision"], msg["seq"]
                 await client.send({"t": "sample", "seq": asked})
-        elif kind == "sample" and msg["seq"] == asked:
+        elif kind == "sample" and asked is not None and msg["seq"] >= asked:
+            # The host samples its current position (another seat may have moved meanwhile).
             asked = None
             if game is None:
                 raise JoinError("the host sent a sample before the lobby")

@@ -40,6 +40,7 @@ from game.core.match import (
     journal_path,
     play_match,
 )
+from game.core.registry import game_ids
 from game.core.types import BadState
 from game.core.wire import digest, packb
 from net.protocol import ProtocolError
@@ -621,3 +622,70 @@ def test_a_crafted_journal_never_breaks_a_tool(
         assert_clear_error(code, 1, err, ("has not ended",))
     else:
         assert code == 0 and out and not err, err
+
+
+# ---- every registered game -------------------------------------------------------------------
+
+_RECORDS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def records_of(game_id: str) -> dict[str, dict[str, Any]]:
+    """A finished random game of ``game_id`` (2 players) and the save after 10 actions."""
+    if game_id not in _RECORDS:
+        bots = [make_bot("random", seed=s).choose for s in range(2)]
+        finished = play_match(game_id, 2, 9, bots).replay
+        save = copy.deepcopy(finished)
+        save.actions, save.final_hash = save.actions[:10], None
+        _RECORDS[game_id] = {"replay": finished.body(), "save": save.body()}
+    return copy.deepcopy(_RECORDS[game_id])
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_s_records_work_with_the_tools(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game_id: str
+) -> None:
+    records = records_of(game_id)
+    replay = tmp_path / "good.replay"
+    replay.write_bytes(signed(records["replay"]))
+    for argv in (
+        ["show", str(replay)],
+        ["show", "--json", str(replay)],
+        ["replay", str(replay), "--verify"],
+    ):
+        code, out, err = run_tool(argv, capsys)
+        assert code == 0 and out and not err, (argv, err)
+    assert Session.resume("t1", Replay.from_bytes(signed(records["save"]))).seq == 10
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(game_ids()), st.sampled_from(["replay", "save"]), st.data(), mutation)
+def test_fuzz_every_game_s_records(
+    game_id: str, kind: str, data: st.DataObject, change: tuple[str, Any, str]
+) -> None:
+    body = records_of(game_id)[kind]
+    path = data.draw(st.sampled_from(paths(body)))
+    how, new, key = change
+    check_file(
+        signed(mutate(body, path, "replace" if how == "remove" and not path else how, new, key)),
+        tools=False,
+    )
+
+
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(game_ids()),
+    st.sampled_from(["replay", "save"]),
+    st.data(),
+    st.lists(mutation, min_size=1, max_size=3),
+)
+def test_fuzz_every_game_long_run(
+    game_id: str, kind: str, data: st.DataObject, changes: list[tuple[str, Any, str]]
+) -> None:
+    body: Any = records_of(game_id)[kind]
+    for how, new, key in changes:
+        if not isinstance(body, dict):
+            break
+        path = data.draw(st.sampled_from(paths(body)))
+        body = mutate(body, path, "replace" if how == "remove" and not path else how, new, key)
+    check_file(signed(body), tools=False)
