@@ -687,58 +687,49 @@ class Evaluator:
     def rollout_action(
         self, state: GameState, seat: Seat, actions: list[Action], rng: Rng
     ) -> Action:
-        """A cheap, sensible move for search playouts: take one of the nearest tiles, pay with
-        own cubes before buying, place where the most tiles would be activated, activate the
-        placed tile first and then every other one, take the dearest option, turn movement
-        points into chieftains; sell only when nothing else can be done."""
+        """A cheap, sensible move for search playouts (always one of ``actions``, which may be
+        only some of the legal ones): take one of the nearest tiles, pay with own cubes before
+        buying, place where the most tiles would be activated, activate the placed tile first
+        and then every other one, take the dearest option, turn movement points into
+        chieftains; sell only when nothing else is offered."""
         st: GlenMoreState = state  # type: ignore[assignment]
-        first = actions[0][0]
-        if first == "take":
-            takes = [a for a in actions if a[0] == "take"]
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a[0], []).append(a)
+        takes = by_kind.get("take")
+        if takes:
             here = st.figs[seat]
             takes.sort(key=lambda a: (a[1] - here) % TRACK_SLOTS)
             top = min(len(takes), 3)
             return takes[rng.randbelow(top) if rng.randbelow(2) else 0]
-        if first == "place":
+        places = by_kind.get("place")
+        if places:
             grid = st.grid[seat]
-            best, best_n = actions[0], -1
-            for a in actions:
-                if a[0] != "place":
-                    break
+            best, best_n = places[0], -1
+            for a in places:
                 c = G.cell(a[1], a[2])
                 n = sum(1 for d in _NEAR8 if (c + d) in grid) * 4 + rng.randbelow(4)
                 if n > best_n:
                     best, best_n = a, n
             return best
-        if first == "activate" or first == "loch_ness" or first == "done":
+        activations = by_kind.get("activate")
+        if activations:
             f = st.first
             if f >= 0:
                 placed = ("activate", *G.rc(f))
-                if placed in actions:
+                if placed in activations:
                     return placed
-            for a in actions:
-                if a[0] == "activate":
-                    return a
-            return ("done",)
-        if first == "option":
-            options = [a for a in actions if a[0] == "option"]
-            return options[-1]
-        if first in ("move", "chieftain", "end"):
-            for a in actions:
-                if a[0] == "chieftain":
-                    return a
-            return ("end",)
-        if first == "resource":
-            return actions[rng.randbelow(NRES)]
-        if first == "discard":
-            discards = [a for a in actions if a[0] == "discard"]
-            return discards[rng.randbelow(len(discards))]
-        for a in actions:
-            if a[0] == "pay" or a[0] == "pay_clan":
-                return a
-        for a in actions:
-            if a[0] == "buy":
-                return a
+            return activations[0]
+        for kind in ("done", "pay", "pay_clan", "buy", "chieftain", "end"):
+            chosen = by_kind.get(kind)
+            if chosen:
+                return chosen[0]
+        for kind in ("option", "resource", "discard", "loch_ness", "move"):
+            chosen = by_kind.get(kind)
+            if chosen:
+                if kind == "option":
+                    return chosen[-1]  # the largest set, the most VP
+                return chosen[rng.randbelow(len(chosen))]
         return actions[rng.randbelow(len(actions))]
 
 
