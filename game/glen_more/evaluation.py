@@ -112,6 +112,10 @@ class Weights:
     no_reach: float = 6.0
     #: Share of the tiles still to come that an end-effect tile's owner expects to match.
     end_effect_share: float = 0.35
+    #: Weight of the territory's later activations (each tile's gain times its open sides).
+    engine: float = 0.0
+    #: Turns over which the territory's later activations are counted at most.
+    engine_turns: float = 4.0
     #: A margin of ``scale`` VP makes a win e times likelier than a loss (search rewards).
     scale: float = 6.0
 
@@ -517,7 +521,36 @@ class Evaluator:
         value += self._end_effects(st, s, left, stacks_left)
         best = self._next_placement(st, s, info, -1)
         value += -w.no_reach if best is None else w.potential * best
+        if w.engine:
+            value += w.engine * self._engine(st, s, info, left)
         return value
+
+    def _engine(self, st: GlenMoreState, s: int, info: _Seat, left: float) -> float:
+        """The territory's later activations (GM §4.3): a tile is activated again whenever a
+        tile is placed on one of the empty cells around it, so each tile's gain counts by the
+        share of its 8 neighbours still empty, over the turns left (at most ``engine_turns``)."""
+        grid = st.grid[s]
+        profiles = PROFILES[st.clan_on_place]
+        cubes = st.cubes[s]
+        total = 0.0
+        members = moves = 0.0
+        for c, k in grid.items():
+            free = 0
+            for d in _NEAR8:
+                if (c + d) not in grid:
+                    free += 1
+            if not free:
+                continue
+            profile = profiles[k]
+            if profile[0] == A_GREY:
+                members += profile[1] * free / 8.0
+                moves += profile[2] * free / 8.0
+            else:
+                a = info.activation(profile, CUBE_CAP - CUBE_TOTAL[cubes.get(c, 0)])
+                total += a * free / 8.0
+        if members or moves:
+            total += info.clan_value(0, round(members), round(moves))
+        return total * min(left, self.weights.engine_turns)
 
     # ---- parts ---------------------------------------------------------------------------
     def _end_effects(self, st: GlenMoreState, s: int, left: float, stacks_left: int) -> float:
