@@ -14,6 +14,7 @@ from __future__ import annotations
 #: Suite name -> module.  Later issues add their suites here.
 SUITES: dict[str, str] = {
     "kingdom-builder": "bench.kingdom_builder",
+    "keyflower": "bench.keyflower",
     "glen-more": "bench.glen_more",
     "bots": "bench.bots",
     "net": "bench.net",

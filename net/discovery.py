@@ -14,6 +14,20 @@ Every address is configurable.  A host bound to a loopback address announces onl
 ``127.0.0.1`` (:func:`default_announce_targets`), so development and CI machines never send a
 datagram beyond 127.0.0.0/8.  Datagrams are decoded like frames (strict msgpack, no extension
 types, plain values); anything else is ignored.
+
+Anyone on the LAN can send datagrams, so both sides are bounded (``docs/protocol.md``,
+"Limits"):
+
+* a browser keeps what a beacon says only after checking it like a host message: the host name
+  cleaned of control characters and cut to :data:`MAX_HOST_NAME` characters, each table checked
+  against :data:`net.protocol.TABLE_SUMMARY` (a malformed table is left out), at most
+  :data:`MAX_TABLES_PER_HOST` tables per host; and it lists at most :data:`MAX_HOSTS_PER_ADDRESS`
+  hosts (TCP ports) per sender address and :data:`MAX_HOSTS` in all — a beacon from a new host
+  beyond these is ignored until older entries are forgotten;
+* an announcer answers probes at most :data:`PROBE_ANSWERS_PER_ADDRESS` times a second per
+  sender address (bursts of :data:`PROBE_BURST_PER_ADDRESS`) and :data:`PROBE_ANSWERS` times a
+  second in all (bursts of :data:`PROBE_BURST`), so a stream of small probes never turns into
+  an unbounded stream of beacons.
 """
 
 from __future__ import annotations
@@ -44,6 +58,20 @@ MAX_DATAGRAM = 1200
 BEACON_INTERVAL = 2.0
 #: A host not heard from for this long is dropped from the list.
 FORGET_AFTER = 6.0
+#: Longest host name a browser keeps (longer ones are cut).
+MAX_HOST_NAME = 64
+#: Most tables a browser keeps per host (a beacon of 1,200 bytes holds about 12).
+MAX_TABLES_PER_HOST = 16
+#: Most hosts (TCP ports) a browser lists per sender address, and in all.
+MAX_HOSTS_PER_ADDRESS = 4
+MAX_HOSTS = 64
+#: Probe answers per second (and bursts) per sender address, and in all.
+PROBE_ANSWERS_PER_ADDRESS = 1.0
+PROBE_BURST_PER_ADDRESS = 3
+PROBE_ANSWERS = 20.0
+PROBE_BURST = 40
+#: Sender addresses whose probe budget an announcer remembers (the oldest are forgotten).
+PROBE_SENDERS_KEPT = 4096
 
 Address = tuple[str, int]
 
@@ -163,6 +191,11 @@ class Announcer(asyncio.DatagramProtocol):
         self.interval = interval
         self.transport: asyncio.DatagramTransport | None = None
         self._task: asyncio.Task[None] | None = None
+        self._senders: dict[str, _Bucket] = {}
+        self._all = _Bucket(PROBE_ANSWERS, PROBE_BURST, time.monotonic())
+        #: Probes answered and probes left unanswered by the rate limits (for tests, logs).
+        self.probes_answered = 0
+        self.probes_refused = 0
 
     async def start(self, bind: str, udp_port: int) -> None:
         """Open the UDP socket on ``(bind, udp_port)`` (an ephemeral port if that is taken)."""
@@ -186,6 +219,25 @@ class Announcer(asyncio.DatagramProtocol):
     def beacon(self) -> bytes:
         return beacon_message(self.name, self.port, self.tables())
 
+    def may_answer(self, sender: str, now: float | None = None) -> bool:
+        """Whether a probe from ``sender`` gets a beacon now (the limits of the module
+        docstring); each answer spends from the sender's budget and the announcer's."""
+        now = time.monotonic() if now is None else now
+        bucket = self._senders.get(sender)
+        if bucket is None:
+            if len(self._senders) >= PROBE_SENDERS_KEPT:
+                self._senders.pop(next(iter(self._senders)))
+            bucket = self._senders[sender] = _Bucket(
+                PROBE_ANSWERS_PER_ADDRESS, PROBE_BURST_PER_ADDRESS, now
+            )
+        if not bucket.ready(now) or not self._all.ready(now):
+            self.probes_refused += 1
+            return False
+        bucket.take()
+        self._all.take()
+        self.probes_answered += 1
+        return True
+
     async def _beacons(self) -> None:
         while True:
             data = self.beacon()
@@ -198,7 +250,9 @@ class Announcer(asyncio.DatagramProtocol):
 
     def datagram_received(self, data: bytes, addr: tuple[Any, ...]) -> None:
         msg = decode_datagram(data)
-        if msg is not None and msg["t"] == "probe" and self.transport is not None:
+        if msg is None or msg["t"] != "probe" or self.transport is None:
+            return
+        if self.may_answer(str(addr[0])):
             with contextlib.suppress(OSError):
                 self.transport.sendto(self.beacon(), addr[:2])
 
@@ -211,6 +265,24 @@ class Announcer(asyncio.DatagramProtocol):
         if self.transport is not None:
             self.transport.close()
             self.transport = None
+
+
+class _Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), now
+
+    def ready(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        return self.tokens >= 1.0
+
+    def take(self) -> None:
+        self.tokens -= 1.0
 
 
 def _udp_socket(bind: str, port: int, broadcast: bool = False) -> socket.socket:
@@ -253,18 +325,33 @@ class HostInfo:
         }
 
 
-def _host_info(msg: dict[str, Any], sender: str) -> HostInfo | None:
+_TABLE = protocol.record(protocol.TABLE_SUMMARY)
+_HOST_NAME = protocol.label(MAX_HOST_NAME)
+
+
+def host_info(msg: dict[str, Any], sender: str) -> HostInfo | None:
+    """What a browser keeps of a beacon from ``sender`` (``None`` if it is unusable): the port
+    and version checked, the name cleaned and cut, each table checked against
+    :data:`net.protocol.TABLE_SUMMARY` (malformed ones left out), at most
+    :data:`MAX_TABLES_PER_HOST` of them."""
     port, name, version, tables = (msg.get(k) for k in ("port", "name", "version", "tables"))
     if not (
         isinstance(port, int)
+        and not isinstance(port, bool)
         and 0 < port < 65536
         and isinstance(name, str)
         and isinstance(version, int)
+        and not isinstance(version, bool)
         and isinstance(tables, list)
-        and all(isinstance(t, dict) for t in tables)
     ):
         return None
-    return HostInfo(sender, port, name, version, tables)
+    kept = []
+    for i, entry in enumerate(tables[:MAX_TABLES_PER_HOST]):
+        try:
+            kept.append(_TABLE(f"tables[{i}]", entry))
+        except protocol.ProtocolError:
+            continue
+    return HostInfo(sender, port, _HOST_NAME("name", name) or sender, version, kept)
 
 
 class Browser:
@@ -288,6 +375,8 @@ class Browser:
         )
         self._sock.settimeout(0.2)
         self._hosts: dict[Address, HostInfo] = {}
+        #: Beacons of new hosts left out by the limits (for tests and the curious).
+        self.ignored = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="lantern-discovery", daemon=True)
@@ -330,10 +419,27 @@ class Browser:
             msg = decode_datagram(data)
             if msg is None or msg["t"] != "beacon":
                 continue
-            info = _host_info(msg, str(sender[0]))
+            info = host_info(msg, str(sender[0]))
             if info is not None:
-                with self._lock:
-                    self._hosts[(info.address, info.port)] = info
+                self.heard(info)
+
+    def heard(self, info: HostInfo) -> bool:
+        """Keep ``info`` (a beacon just heard), within the limits of the module docstring:
+        a known host is updated; a new one is listed only while its sender address has fewer
+        than :data:`MAX_HOSTS_PER_ADDRESS` hosts and the list fewer than :data:`MAX_HOSTS`
+        (hosts not heard for :data:`FORGET_AFTER` seconds are forgotten first)."""
+        key = (info.address, info.port)
+        with self._lock:
+            if key not in self._hosts:
+                cutoff = time.monotonic() - FORGET_AFTER
+                for old in [k for k, h in self._hosts.items() if h.seen < cutoff]:
+                    del self._hosts[old]
+                same = sum(1 for address, _port in self._hosts if address == info.address)
+                if same >= MAX_HOSTS_PER_ADDRESS or len(self._hosts) >= MAX_HOSTS:
+                    self.ignored += 1
+                    return False
+            self._hosts[key] = info
+            return True
 
     def close(self) -> None:
         self._stop.set()

@@ -18,13 +18,12 @@ from game.core.types import GameError
 
 _MODULES: dict[str, str] = {
     "kingdom-builder": "game.kingdom_builder",
+    "keyflower": "game.keyflower",
     "glen-more": "game.glen_more",
 }
 
 #: Ids reserved for games whose engines are planned but not yet part of this build.
-PLANNED: dict[str, str] = {
-    "keyflower": "Keyflower",
-}
+PLANNED: dict[str, str] = {}
 
 #: Ids registered by :func:`register` that stay out of menus (test games).
 _HIDDEN: set[str] = set()

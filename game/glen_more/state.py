@@ -428,9 +428,11 @@ class GlenMoreState(GameState):
                 acts = self._acts = self._decide()
             aset = self._aset = set(acts)
         try:
-            return action in aset
+            listed = action in aset
         except TypeError:  # an unhashable part
             return False
+        # True == 1 for sets: a bool is never a slot, coordinate or index
+        return listed and not any(x is True or x is False for x in action)
 
     # ---- small queries ------------------------------------------------------------------
     def kind_at(self, seat: int, c: int) -> Kind:

@@ -203,7 +203,7 @@ class Board:
     (all indexed by hex id):
 
     * ``terrain[h]`` — terrain index (see :data:`TERRAIN_CODES`);
-    * ``loc_adj[h]`` — the location hexes that ``h`` touches;
+    * ``loc_adj[h]`` — the location hexes that ``h`` touches; ``nomad_adj[h]`` the nomad hexes;
     * ``location_type[L]`` — the tile type of location hex ``L``;
     * ``specials`` — castles, locations and nomad hexes (Workers/Merchants, KB §9.2);
     * ``openable``/``buildable`` — a settlement may ever stand there / may be built there;
@@ -252,6 +252,7 @@ class Board:
         #: Terrain index per hex (a ``bytes``: indexing gives ints).
         self.terrain: bytes = terrain
         self.castles: tuple[int, ...] = tuple(sorted(castles))
+        self.castle_set: frozenset[int] = frozenset(castles)
         self.locations: tuple[int, ...] = tuple(sorted(locations))
         self.nomads: tuple[int, ...] = tuple(sorted(nomads))
         self.location_type = location_type
@@ -261,6 +262,12 @@ class Board:
             for n in NBRS[loc]:
                 loc_adj[n] = (*loc_adj[n], loc)
         self.loc_adj: tuple[tuple[int, ...], ...] = tuple(loc_adj)
+        nomad_adj: list[tuple[int, ...]] = [()] * HEXES
+        for nh in self.nomads:
+            for n in NBRS[nh]:
+                nomad_adj[n] = (*nomad_adj[n], nh)
+        #: ``nomad_adj[h]``: the nomad hexes that ``h`` touches (KB §7 nomad tiles).
+        self.nomad_adj: tuple[tuple[int, ...], ...] = tuple(nomad_adj)
         #: Hexes a settlement may ever stand on (buildable, water via Harbor, mountain via
         #: Donation–Mountain in Nomads): the "open" terrains.
         #: (``bytes`` of 0/1 per hex.)

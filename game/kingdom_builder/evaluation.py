@@ -15,7 +15,13 @@ A seat's **value** is, in points:
 * its **potential**: for each terrain its next card may show, what the best hexes it could build
   on next turn would add — castles to touch, tiles to take and the three cards' gains
   (:func:`hex_gains`) — weighted by the chance of that card.  The terrain deck's make-up is
-  public (25 cards minus the face-up discards and the revealed card).
+  public (25 cards minus the face-up discards and the revealed card);
+* with **Nomads**: its banked gold (the Nomads cards and Treasure pay during play, KB §9.3) and
+  the nomad tiles it holds, each worth a fixed number of points while it can still be used
+  (KB §7: Donation three extra settlements, Treasure its gold, Sword a settlement off every
+  rival, Outpost and Resettlement a better placement).  A face-up nomad tile next to a hex is
+  part of that hex's gain, as are Ambassadors and Shepherds gold (and Families, for the
+  mandatory settlement that would complete a line).
 
 ``SCALE`` turns a margin in points into a win chance for the search bot
 (:meth:`game.bots.knowledge.Knowledge.rewards`); ``rollout_action`` is the search bot's cheap
@@ -32,8 +38,10 @@ from typing import TYPE_CHECKING
 
 from game.core.rng import Rng
 from game.core.types import Action, Seat
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, WATER, Board
+from game.kingdom_builder.state import USED
 
 if TYPE_CHECKING:
     from game.core.api import GameState
@@ -41,6 +49,9 @@ if TYPE_CHECKING:
 
 CARDS_PER_TERRAIN = 5
 BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
+#: Tiles the playout policy always uses when offered: the build tiles, and the nomad tiles that
+#: only gain (Donation builds 3, Treasure pays, Sword takes from every rival).
+ROLLOUT_USES = BUILD_TILES | {"Donation", "Treasure", "Sword"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +77,21 @@ class Weights:
     )
     #: A held tile is worth at least this much however late in the game.
     tile_floor: float = 1.0
+    #: Points a nomad tile is worth to the seat holding it while it can still be used, and to
+    #: a seat that would take it by building next to its hex (KB §7 nomad tiles).
+    nomad_tile: dict[str, float] = field(
+        default_factory=lambda: {
+            "Donation": 4.5,
+            "Treasure": 3.0,
+            "Sword": 2.5,
+            "Outpost": 1.5,
+            "Resettlement": 2.0,
+        }
+    )
+    #: Share of a nomad tile's worth counted when the game may end before it can be used.
+    nomad_late: float = 0.3
+    #: Value of a mandatory settlement that starts a Families line (2 in a row).
+    families_start: float = 0.7
     #: Weight of next turn's expected gain (potential) against points already scored.
     potential: float = 0.5
     #: How many of the best hexes of a terrain count towards potential (a turn builds 3).
@@ -108,6 +134,13 @@ def terrain_odds(st: KingdomBuilderState) -> list[float]:
     return [c / total for c in counts]
 
 
+def nomad_value(st: KingdomBuilderState, tile_id: str, weights: Weights) -> float:
+    """What a nomad tile that is still to be used is worth (KB §7): its weight, or a share of
+    it once the end is triggered (the game may end before the holder's next turn)."""
+    value = weights.nomad_tile[nm.TILE_TYPE[tile_id]]
+    return value * weights.nomad_late if st.end_triggered else value
+
+
 class _Static:
     """Per-board, per-card-set tables (built once, shared by every state of that layout)."""
 
@@ -136,6 +169,9 @@ class _Static:
         self.citizens = "Citizens" in cards
         self.lords = "Lords" in cards
         self.farmers = "Farmers" in cards
+        self.ambassadors = "Ambassadors" in cards
+        self.shepherds = "Shepherds" in cards
+        self.families = "Families" in cards
 
 
 _static_cache: dict[tuple[Hashable, ...], _Static] = {}
@@ -200,8 +236,9 @@ def hex_gains(
     counts: list[list[int]] | None = None,
 ) -> list[float]:
     """About what building on each of ``hexes`` would add to seat ``s``'s value right away:
-    castles it would touch first (KB §9.1), location tiles it would take (KB §6.1), and the
-    three cards' gains (KB §9.2).  Fast and approximate: for search playouts and potential."""
+    castles it would touch first (KB §9.1), location and nomad tiles it would take (KB §6.1,
+    §7), and the three cards' gains (KB §9.2, §9.3).  Fast and approximate: for search
+    playouts and potential."""
     board = st.board
     table = _static(board, st.cards)
     weights = weights or DEFAULT_WEIGHTS
@@ -233,6 +270,15 @@ def hex_gains(
             if mine.count(low) == 1:
                 sector_gain[mine.index(low)] += 3.0
     sector = board.sector
+    nomad_left = st.nomad_left
+    nomad_adj = board.nomad_adj
+    others = [st.adj[q] for q in range(st.n) if q != s] if table.ambassadors else []
+    free = st.free
+    terrain = board.terrain
+    nbrs = board.nbrs
+    line: list[int] = []
+    if table.families and st.cur == s and st.pending is None and not st.mand_done:
+        line = st.mand_hexes
     out = []
     for h in hexes:
         g = flat[h]
@@ -254,8 +300,33 @@ def hex_gains(
             g += 1.0
         if table.citizens and adj[h] > 0:
             g += 0.5
+        if nomad_left:
+            for nh in nomad_adj[h]:
+                if nh in nomad_left:
+                    g += nomad_value(st, st.nkind[nh], weights)
+        if others and any(a[h] for a in others):
+            g += 1.0  # Ambassadors
+        if table.shepherds:
+            same = free[terrain[h]]
+            if not any(n in same and n != h for n in nbrs[h]):
+                g += 2.0
+        if line:
+            g += _families_gain(board, line, h, weights)
         out.append(g)
     return out
+
+
+def _families_gain(board: Board, line: list[int], h: int, weights: Weights) -> float:
+    """KB §9.3 Families: 2 for the mandatory settlement completing a straight line of 3
+    neighbours; a little for the second one next to the first."""
+    if len(line) == 1:
+        return weights.families_start if h in board.nbr_set[line[0]] else 0.0
+    a, b = line
+    for fwd, back in board.axes:
+        for x, y in ((a, b), (b, a)):
+            if fwd[x] == y and (fwd[y] == h or back[x] == h):
+                return 2.0
+    return 0.0
 
 
 class Evaluator:
@@ -280,11 +351,14 @@ class Evaluator:
         kinds = board.location_type
         values = []
         for s in range(st.n):
-            value = float(self._own_score(board, st.cards, st.homes[s]) + st.gold[s])
+            value = float(self._own_score(board, st.cards, st.homes[s]) + st.gold_total(s))
             if lords is not None:
                 value += lords[s]
             for loc in st.tiles[s]:
                 value += max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left)
+            for nh, held in st.nheld[s].items():
+                if held != USED:
+                    value += nomad_value(st, st.nkind[nh], w)
             if w.potential:
                 value += w.potential * self._potential_of(st, s, left, odds, counts)
             values.append(value)
@@ -299,7 +373,7 @@ class Evaluator:
             one = [home]
             score = scoring.castles(board, one)[0]
             for card in cards:
-                if card != "Lords":
+                if card != "Lords" and card in scoring.SCORERS:  # Nomads cards: gold, banked
                     score += scoring.SCORERS[card](board, one)[0]
             if len(self._own) >= 20_000:
                 self._own.clear()
@@ -331,6 +405,8 @@ class Evaluator:
             st.board.names,
             st.board.rotations,
         )
+        if st.nomads == nm.FULL:  # gains that read rivals' settlements and free hexes
+            key += (tuple(st.owner), frozenset(st.nomad_left), st.end_triggered)
         cached = self._potential.get(key)
         if cached is not None:
             return cached
@@ -374,8 +450,9 @@ class Evaluator:
                 if score > best_score:
                     best, best_score = a, score
             return best
-        kinds = st.board.location_type
-        builds = [a for a in actions if a[0] == "use" and kinds[a[1] * SIZE + a[2]] in BUILD_TILES]
+        builds = [
+            a for a in actions if a[0] == "use" and st.tile_kind(a[1] * SIZE + a[2]) in ROLLOUT_USES
+        ]
         if builds:
             return builds[rng.randbelow(len(builds))]
         if actions[-1][0] == "end":
@@ -395,7 +472,7 @@ rollout_action = DEFAULT.rollout_action
 def position_key(state: GameState, seat: Seat) -> Hashable:
     """Equal for the same placements and tile uses made in another order (turn planner)."""
     st: KingdomBuilderState = state  # type: ignore[assignment]
-    return (
+    key: tuple[Hashable, ...] = (
         frozenset(st.homes[seat]),
         frozenset(st.tiles[seat].items()),
         frozenset(st.walls),
@@ -403,6 +480,17 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
         st.placed,
         st.mand_done,
     )
+    if st.nomads == nm.FULL:
+        # Nomads: gold, nomad tiles, Outpost, Families' line and what a Sword took.
+        key += (
+            tuple(st.gold[seat]),
+            frozenset(st.nheld[seat].items()),
+            frozenset(st.nomad_left),
+            st.outpost,
+            tuple(st.mand_hexes),
+            tuple(frozenset(h) for q, h in enumerate(st.homes) if q != seat),
+        )
+    return key
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, IllegalAction, Seat
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import (
     DESERT,
     FLOWER,
@@ -26,6 +27,7 @@ from game.kingdom_builder.state import (
     SOURCE,
     TARGET,
     USED,
+    VICTIM,
     WALL,
     WALL1,
     hex_of,
@@ -47,6 +49,8 @@ def describe(st: KingdomBuilderState, action: Action) -> str:
         return f"the malformed action {action!r}"
     kind = action[0]
     if kind == "stop":
+        if st.pending is not None and st.tile_kind(st.pending[0]) == "Resettlement":
+            return "stop the Resettlement steps"
         return "stop the Quarry action after one wall"
     if kind == "end":
         return "end the turn"
@@ -58,10 +62,24 @@ def describe(st: KingdomBuilderState, action: Action) -> str:
         return f"place a settlement on {where}"
     if kind == "use":
         tile = st.board.location_type.get(h)
+        if tile is None and h in st.nkind:
+            return f"use the {_nomad_name(st, h)} nomad tile from {_at(h)}"
         return f"use the {tile} tile from {_at(h)}" if tile else f"use a tile from {_at(h)}"
     if kind == "move_from":
         return f"move the settlement on {where}"
+    if kind == "remove":
+        occ = st.owner[h]
+        whose = f"seat {occ}'s settlement" if occ >= 0 else "the settlement"
+        return f"remove {whose} on {_at(h)}"
     return f"build a stone wall on {where}"
+
+
+def _nomad_name(st: KingdomBuilderState, h: int) -> str:
+    """A nomad tile's name: its type, and the terrain of a Donation tile."""
+    tid = st.nkind[h]
+    t = nm.TILE_TERRAIN[tid]
+    kind = nm.TILE_TYPE[tid]
+    return f"{kind} ({TERRAIN_NAMES[t]})" if t >= 0 else kind
 
 
 def explain(st: KingdomBuilderState, seat: Seat, action: Action) -> IllegalAction:
@@ -98,20 +116,32 @@ def explain(st: KingdomBuilderState, seat: Seat, action: Action) -> IllegalActio
         err = _source_error(st, h)
     elif kind == "wall":
         err = _wall_error(st, h)
+    elif kind == "remove":
+        err = _remove_error(st, h)
     return err or IllegalAction(f"{describe(st, action)} is not legal now", "KB rules")
 
 
 def _pending_error(st: KingdomBuilderState, kind: str) -> IllegalAction | None:
     """While a tile action runs, only its next step is allowed (KB §4.3)."""
     assert st.pending is not None
-    loc, step, _frm = st.pending
-    tile = st.board.location_type[loc]
+    loc, step, _frm, count = st.pending
+    tile = st.tile_kind(loc)
     if step == TARGET:
         expected = "place"
         what = "choose where the settlement goes"
     elif step == SOURCE:
         expected = "move_from"
         what = "choose which settlement to move"
+        if tile == "Resettlement" and kind == "stop":
+            if count < nm.RESETTLEMENT_STEPS:
+                return None
+            return IllegalAction(
+                "Resettlement makes at least one step before you can stop",
+                "KB §7 Resettlement: 4 single steps",
+            )
+    elif step == VICTIM:
+        expected = "remove"
+        what = "choose a settlement of each other player to remove"
     else:
         expected = "wall"
         what = "place a stone wall" if step == WALL1 else "place a second wall or stop"
@@ -132,8 +162,13 @@ def _pending_error(st: KingdomBuilderState, kind: str) -> IllegalAction | None:
 
 def _free_error(st: KingdomBuilderState, kind: str) -> IllegalAction | None:
     """No tile action running: check the turn's phase for this kind of action."""
-    if kind in ("move_from", "wall", "stop"):
-        need = {"move_from": "a move tile", "wall": "the Quarry tile", "stop": "the Quarry tile"}
+    if kind in ("move_from", "wall", "stop", "remove"):
+        need = {
+            "move_from": "a move tile",
+            "wall": "the Quarry tile",
+            "stop": "the Quarry or Resettlement tile",
+            "remove": "the Sword nomad tile",
+        }
         return IllegalAction(
             f"'{kind}' is only part of using {need[kind]}; start with ('use', row, col)",
             "KB §7 location tiles",
@@ -226,9 +261,27 @@ def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
                 "KB §5 placement: must be adjacent to your settlements if possible",
             )
         )
-    loc, _, frm = p
-    tile = st.board.location_type[loc]
+    loc, _, frm, _ = p
+    tile = st.tile_kind(loc)
     rule = f"KB §7 {tile}"
+    if tile == "Donation":
+        terrain = nm.TILE_TERRAIN[st.nkind[loc]]
+        return (
+            _occupied(st, h)
+            or _terrain_error(st, h, terrain, "this Donation tile builds on", rule)
+            or _adjacency_error(
+                st, h, st._donation_targets(loc, s), f"{rule}: adjacent if possible"
+            )
+        )
+    if tile == "Resettlement":
+        if h == frm:
+            return IllegalAction("the settlement must end on a different hex", f"{rule}: a step")
+        err = _occupied(st, h) or _unbuildable(st, h)
+        if err:
+            return err
+        return IllegalAction(
+            f"{_at(h)} is not next to {_at(frm)}: Resettlement moves one hex per step", rule
+        )
     if frm < 0 and tile in BUILD_TILES:
         err = _occupied(st, h) or _unbuildable(st, h)
         if err:
@@ -281,6 +334,8 @@ def _place_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
 
 def _use_error(st: KingdomBuilderState, loc: int) -> IllegalAction | None:
     s = st.cur
+    if loc in st.board.nomads:
+        return _use_nomad_error(st, loc)
     state = st.tiles[s].get(loc)
     if state is None:
         tile = st.board.location_type.get(loc)
@@ -311,16 +366,61 @@ def _use_error(st: KingdomBuilderState, loc: int) -> IllegalAction | None:
     )
 
 
+def _use_nomad_error(st: KingdomBuilderState, h: int) -> IllegalAction:
+    """Why a nomad tile cannot be used (KB §7 nomad tiles)."""
+    s = st.cur
+    rule = "KB §7 nomad tiles"
+    state = st.nheld[s].get(h)
+    if state is None:
+        if h in st.nomad_left:
+            return IllegalAction(
+                f"the nomad tile on {_at(h)} is taken by building or moving next to its hex first",
+                f"{rule}: the first player next to a nomad hex takes its tile",
+            )
+        return IllegalAction(f"you hold no nomad tile from {_at(h)}", rule)
+    name = _nomad_name(st, h)
+    if state == NEW:
+        return IllegalAction(
+            f"you took this {name} tile this turn; it is used in your next turn",
+            f"{rule}: a nomad tile is used on its owner's next turn",
+        )
+    if state == USED:
+        return IllegalAction(f"you already used this {name} tile", f"{rule}: used once")
+    if st.placed and not st.mand_done and nm.TILE_TYPE[st.nkind[h]] != "Outpost":
+        return IllegalAction(
+            "tiles cannot be used between the 3 mandatory placements; finish them first",
+            "KB §4.3: extra actions before or after the mandatory action, never in between",
+        )
+    return IllegalAction(f"the {name} tile has nothing to do now", f"{rule}: {name}")
+
+
+def _remove_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
+    """KB §7 Sword: one settlement from each other player, chosen by the Sword's user."""
+    rule = "KB §7 Sword"
+    occ = st.owner[h]
+    if occ < 0:
+        return IllegalAction(f"{_at(h)} holds no settlement", rule)
+    if occ == st.cur:
+        return IllegalAction("the Sword takes settlements of the other players only", rule)
+    assert st.pending is not None
+    if st.pending[3] >> occ & 1:
+        return IllegalAction(
+            f"seat {occ} has already lost a settlement to this Sword",
+            f"{rule}: one settlement from each other player",
+        )
+    return None
+
+
 def _source_error(st: KingdomBuilderState, h: int) -> IllegalAction | None:
     s = st.cur
     assert st.pending is not None
-    tile = st.board.location_type[st.pending[0]]
+    tile = st.tile_kind(st.pending[0])
     if st.owner[h] != s:
         return IllegalAction(
             f"{_at(h)} does not hold one of your settlements",
             f"KB §7 {tile}: move one of your own settlements",
         )
-    if tile in MOVE_TILES:
+    if tile in MOVE_TILES or tile == "Resettlement":
         return IllegalAction(
             f"the settlement on {_at(h)} has nowhere to go with {tile}", f"KB §7 {tile}"
         )

@@ -7,12 +7,19 @@ Options (names fixed; UIs build on them):
 * ``cards`` — ``"random"`` or 3 distinct Kingdom Builder card names;
 * ``first_game`` — the suggested first setup (KB §3.1): Tavern TL, Paddock TR, Oasis BL,
   Farm BR, none turned; cards Fishermen, Merchants, Knights;
-* ``nomads`` — the Nomads expansion is in play: random sections are drawn from all 12 instead
-  of the 8 base ones, and Nomads sections may be chosen (KB §3.1);
+* ``nomads`` — how much of the Nomads expansion is in play (:mod:`~game.kingdom_builder.nomads`):
+  ``"off"`` (the base game, 2–4 players), ``"boards"`` (random sections are drawn from all 12
+  instead of the 8 base ones and Nomads sections may be chosen, KB §3.1; the base cards) or
+  ``"full"`` (as ``"boards"``, plus the nomad tiles, KB §3.3, and the 13-card pool with
+  Ambassadors, Families and Shepherds, KB §3.5).  With the expansion 2–5 players may play;
+  a 5-player game without the option is a full Nomads game (``"off"`` is refused for 5).
+  ``false``/``true`` are read as ``"off"``/``"boards"`` (what they meant before the nomad tiles
+  existed, so old replays set up the same game);
 * ``start_seat`` — ``"random"`` or a seat number.
 
 Everything random is drawn from the state's RNG in a fixed order (sections, rotations, cards,
-start seat), so the same seed and options give the same setup.
+start seat; then, with ``"full"``, the nomad tiles), so the same seed and options give the same
+setup.
 """
 
 from __future__ import annotations
@@ -23,8 +30,9 @@ from typing import Any
 from game.core.api import OptionSpec
 from game.core.rng import Rng
 from game.core.types import BadOptions
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import ALL_SECTIONS, BASE_SECTIONS, NOMADS_SECTIONS
-from game.kingdom_builder.scoring import CARDS
+from game.kingdom_builder.scoring import ALL_CARDS, CARDS
 
 FIRST_GAME_SECTIONS = ("Tavern", "Paddock", "Oasis", "Farm")
 FIRST_GAME_CARDS = ("Fishermen", "Merchants", "Knights")
@@ -53,8 +61,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         kind="multi",
         default="random",
         label="Kingdom Builder cards",
-        help='the 3 scoring cards of this game, or "random"',
-        choices=CARDS,
+        help='the 3 scoring cards of this game, or "random" (Ambassadors, Families and '
+        "Shepherds need the full Nomads expansion)",
+        choices=ALL_CARDS,
         count=3,
     ),
     OptionSpec(
@@ -66,11 +75,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         name="nomads",
-        kind="bool",
-        default=False,
-        label="Nomads boards",
-        help="draw the sections from all 12 (base and Nomads); nomad hexes count for "
-        "Workers and Merchants",
+        kind="choice",
+        default=nm.OFF,
+        label="Nomads expansion",
+        help='"off": the base game; "boards": the 4 Nomads sections join the 8 base ones '
+        '(nomad hexes count for Workers and Merchants); "full": also the nomad tiles and the '
+        "Nomads cards Ambassadors, Families, Shepherds. Up to 5 players with the expansion",
+        choices=nm.MODES,
     ),
     OptionSpec(
         name="start_seat",
@@ -78,7 +89,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="random",
         label="Start player",
         help='"random" or a seat number (0 is the first seat)',
-        choices=("random", "0", "1", "2", "3"),
+        choices=("random", "0", "1", "2", "3", "4"),
     ),
 )
 
@@ -92,7 +103,7 @@ class Setup:
     sections: tuple[str, ...]
     rotations: tuple[bool, ...]
     cards: tuple[str, ...]
-    nomads: bool
+    nomads: str
     start_seat: int
 
 
@@ -115,6 +126,20 @@ def _bool(value: Any, name: str) -> bool:
     return value
 
 
+def nomads_mode(value: Any) -> str:
+    """The ``nomads`` option as one of ``"off"``, ``"boards"``, ``"full"`` (``false`` and
+    ``true``, its values before the nomad tiles existed, mean ``"off"`` and ``"boards"``)."""
+    if value is False:
+        return nm.OFF
+    if value is True:
+        return nm.BOARDS
+    if isinstance(value, str) and value in nm.MODES:
+        return value
+    raise BadOptions(
+        f"option 'nomads' must be one of {', '.join(map(repr, nm.MODES))}, not {value!r}"
+    )
+
+
 def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
     """Check ``options`` and choose everything left random (KB §3).  Raises BadOptions."""
     opts = dict(options or {})
@@ -125,7 +150,14 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
             f"options are {', '.join(_NAMES)}"
         )
     first_game = _bool(opts.get("first_game", False), "first_game")
-    nomads = _bool(opts.get("nomads", False), "nomads")
+    # A 5th player comes with the Nomads box (its red settlements): a 5-player game set up
+    # without the option plays the full expansion; "off" with 5 players is refused.
+    nomads = nomads_mode(opts.get("nomads", nm.FULL if players > 4 else nm.OFF))
+    if players > 4 and nomads == nm.OFF:
+        raise BadOptions(
+            "a 5th player needs the Nomads expansion (its red settlements): set nomads to "
+            '"boards" or "full"'
+        )
     sections_opt = opts.get("sections", "random")
     rotations_opt = opts.get("rotations", "random")
     cards_opt = opts.get("cards", "random")
@@ -137,21 +169,22 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
             raise BadOptions(
                 f"first_game fixes the sections, rotations and cards; do not also set {clash[0]!r}"
             )
-        if nomads:
+        if nomads != nm.OFF:
             raise BadOptions("first_game is the base-game setup; it cannot be combined with nomads")
         sections_opt = list(FIRST_GAME_SECTIONS)
         rotations_opt = [False] * 4
         cards_opt = list(FIRST_GAME_CARDS)
 
     if sections_opt == "random":
-        pool = ALL_SECTIONS if nomads else BASE_SECTIONS
+        pool = ALL_SECTIONS if nomads != nm.OFF else BASE_SECTIONS
         chosen = tuple(rng.sample(pool, 4))
     else:
         chosen = _names_list(sections_opt, "sections", ALL_SECTIONS, 4)
         extra = [s for s in chosen if s in NOMADS_SECTIONS]
-        if extra and not nomads:
+        if extra and nomads == nm.OFF:
             raise BadOptions(
-                f"{extra[0]} is a Nomads section; set the option nomads to true to use it"
+                f'{extra[0]} is a Nomads section; set the option nomads to "boards" or "full" '
+                "to use it"
             )
 
     if rotations_opt == "random":
@@ -161,10 +194,16 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
             raise BadOptions("option 'rotations' must be \"random\" or a list of 4 true/false")
         rotations = tuple(_bool(v, "rotations") for v in rotations_opt)
 
+    card_pool = ALL_CARDS if nomads == nm.FULL else CARDS
     if cards_opt == "random":
-        cards = tuple(rng.sample(CARDS, 3))
+        cards = tuple(rng.sample(card_pool, 3))
     else:
-        cards = _names_list(cards_opt, "cards", CARDS, 3)
+        cards = _names_list(cards_opt, "cards", ALL_CARDS, 3)
+        extra = [c for c in cards if c not in card_pool]
+        if extra:
+            raise BadOptions(
+                f'{extra[0]} is a Nomads card; set the option nomads to "full" to use it'
+            )
 
     if start_opt == "random":
         start = rng.randbelow(players)

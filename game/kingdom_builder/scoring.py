@@ -13,8 +13,9 @@ player (KB §9); a settlement on water counts as a settlement for every card exc
 Nomads note: the replacement Workers and Merchants cards count nomad hexes like castles and
 locations.  Nomad hexes exist only on Nomads sections, so ``board.specials`` (castles, locations
 and nomad hexes) gives the base card in a base game and the replacement card whenever a Nomads
-section is in play.  The three Nomads cards (Ambassadors, Families, Shepherds) score during play
-into the state's ``gold`` and come with the Nomads issue.
+section is in play.  The three Nomads cards (Ambassadors, Families, Shepherds) pay gold during
+play (KB §9.3; the state banks it as it is earned, per source): their column is the gold they
+paid, and with the nomad tiles a ``treasure`` column holds the gold of Treasure tiles.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import MOUNTAIN, SIZE, WATER, Board
 
 #: The 10 base-game Kingdom Builder cards, in the rulebook's order.
@@ -37,6 +39,10 @@ CARDS = (
     "Citizens",
     "Farmers",
 )
+#: Every Kingdom Builder card: the 10 base cards and the 3 Nomads cards (KB §3.5, §9.3).
+ALL_CARDS = CARDS + nm.CARDS
+#: The score category of the gold Treasure tiles pay (Nomads with nomad tiles).
+TREASURE = "treasure"
 
 Homes = Sequence[set[int]]
 
@@ -340,24 +346,37 @@ SCORERS: dict[str, Callable[[Board, Homes], list[int]]] = {
 }
 
 
+Gold = Sequence[Sequence[int]]
+"""Per seat, the in-play gold earned from each of :data:`~game.kingdom_builder.nomads.GOLD_SOURCES`
+(Ambassadors, Families, Shepherds, Treasure)."""
+
+_SOURCE = {source: i for i, source in enumerate(nm.GOLD_SOURCES)}
+
+
 def _explained(
-    board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
+    board: Board, homes: Homes, cards: Sequence[str], gold: Gold, treasure: bool = False
 ) -> list[tuple[str, list[Scored]]]:
-    """Each category in scoring order (castles, the cards, ``gold`` when any) with what it
-    gives every seat."""
+    """Each category in scoring order (castles, the cards, ``treasure`` with the nomad tiles)
+    with what it gives every seat.  A Nomads card gives the gold it paid during play."""
     columns = [("castles", castles_scored(board, homes))]
-    columns += [(card, EXPLAINERS[card](board, homes)) for card in cards]
-    if any(gold):
-        columns.append(("gold", [Scored(g) for g in gold]))
+    for card in cards:
+        if card in _SOURCE:
+            i = _SOURCE[card]
+            columns.append((card, [Scored(g[i]) for g in gold]))
+        else:
+            columns.append((card, EXPLAINERS[card](board, homes)))
+    if treasure:
+        i = _SOURCE["Treasure"]
+        columns.append((TREASURE, [Scored(g[i]) for g in gold]))
     return columns
 
 
 def score_table(
-    board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
+    board: Board, homes: Homes, cards: Sequence[str], gold: Gold, treasure: bool = False
 ) -> list[dict[str, int]]:
-    """Every seat's score by category: ``castles``, the three cards, ``gold`` when any seat
-    has in-play gold (Nomads), and ``total`` (KB §9)."""
-    columns = _explained(board, homes, cards, gold)
+    """Every seat's score by category: ``castles``, the three cards (a Nomads card: the gold it
+    paid), ``treasure`` when nomad tiles are in play, and ``total`` (KB §9)."""
+    columns = _explained(board, homes, cards, gold, treasure)
     table = []
     for seat in range(len(homes)):
         row = {name: scored[seat].points for name, scored in columns}
@@ -371,14 +390,14 @@ def _pos(h: int) -> list[int]:
 
 
 def score_details(
-    board: Board, homes: Homes, cards: Sequence[str], gold: Sequence[int]
+    board: Board, homes: Homes, cards: Sequence[str], gold: Gold, treasure: bool = False
 ) -> list[dict[str, Any]]:
     """What scored, per category (in :func:`score_table`'s order) and seat, as plain data:
     ``{"category", "seat", "points", "hexes": [[r, c], ...], "rows": [r, ...], "sectors":
     [q, ...], "sector_points": [p, ...], "specials": [[r, c], ...], "groups": [[[r, c], ...],
     ...]}`` (see :class:`Scored`).  ``points`` are exactly the :func:`score_table` points."""
     out = []
-    for name, scored in _explained(board, homes, cards, gold):
+    for name, scored in _explained(board, homes, cards, gold, treasure):
         for seat, s in enumerate(scored):
             out.append(
                 {

@@ -7,8 +7,13 @@ Actions (see ``docs/kingdom-builder.md``)::
     ("use", lr, lc)      start using the tile taken from location hex (lr, lc)
     ("move_from", r, c)  the settlement a move tile (Barn, Harbor, Paddock, Caravan) moves
     ("wall", r, c)       Quarry: a stone wall
-    ("stop",)            Quarry: stop after one wall
+    ("remove", r, c)     Sword: the other player's settlement on (r, c) goes back to its supply
+    ("stop",)            Quarry: stop after one wall; Resettlement: stop after a step
     ("end",)             end the turn
+
+A nomad tile (Nomads) is named by its nomad hex, like a location tile by its location hex:
+``("use", nr, nc)``; Donation then takes ``place`` actions, Resettlement ``move_from`` and
+``place`` (one step each), Sword ``remove`` actions; Treasure and Outpost act at once.
 
 **Speed.**  Bots clone and play out thousands of games, so the state is built for cheap
 copy/apply: hexes are ints (``row * 20 + col``), geometry lives in a shared
@@ -24,10 +29,10 @@ The placement rule (KB §5) is then one set intersection: ``free[t] & front[s]``
 else ``free[t]``.  The current decision (what is legal now) is computed once and cached until
 the next action.
 
-**Nomads.**  Designed for, not built here: nomad tiles (held for one turn), the Nomads cards
-that pay gold during play (``gold`` per seat, scored as ``"gold"``; :meth:`_after_build` is
-where they hook in), the 5th player.  Nomad hexes, stone walls (Quarry) and the Nomads
-location tiles are built.
+**Nomads** (:mod:`~game.kingdom_builder.nomads`).  With ``nomads == "full"`` each nomad hex
+starts with a face-up nomad tile (``nomad_left``, ``nkind``); the first seat to build or move
+next to it takes it (``nheld[seat]``, new until its next turn, usable in that turn only, then
+gone).  In-play gold (the Nomads cards, Treasure) is banked per seat and source in ``gold``.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any
 from game.core.api import GameState
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Event, IllegalAction, Score, Seat
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import (
     DESERT,
     FLOWER,
@@ -47,7 +53,7 @@ from game.kingdom_builder.board import (
     WATER,
     Board,
 )
-from game.kingdom_builder.scoring import score_table
+from game.kingdom_builder.scoring import TREASURE, score_table
 
 GAME_ID = "kingdom-builder"
 SETTLEMENTS = 40
@@ -60,23 +66,31 @@ WALL = -2
 READY, USED, NEW = 0, 1, 2
 TILE_STATES = ("ready", "used", "pending")
 
-#: Steps of a tile action in progress.
-TARGET, SOURCE, WALL1, WALL2 = "target", "source", "wall", "second_wall"
+#: Steps of a tile action in progress (``victim``: Sword, choosing a settlement to remove).
+TARGET, SOURCE, WALL1, WALL2, VICTIM = "target", "source", "wall", "second_wall", "victim"
+STEPS = (TARGET, SOURCE, WALL1, WALL2, VICTIM)
 
 BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
 MOVE_TILES = frozenset({"Barn", "Harbor", "Paddock", "Caravan"})
 WALL_TILES = frozenset({"Quarry"})
 #: Every location tile type (the section names).
 TILE_TYPES = BUILD_TILES | MOVE_TILES | WALL_TILES
+#: Nomad tile types that build settlements (KB §7 nomad tiles).
+NOMAD_BUILDS = frozenset({"Donation"})
+#: Where in-play gold goes: index of each source in ``gold[seat]``.
+GOLD_INDEX = {source: i for i, source in enumerate(nm.GOLD_SOURCES)}
+#: Score categories banked as they are earned (KB §9.3): the Nomads cards and Treasure.
+BANKED = frozenset(nm.CARDS) | {TREASURE}
 
 #: Interned action tuples per hex id.
 PLACE: tuple[Action, ...] = tuple(("place", h // SIZE, h % SIZE) for h in range(HEXES))
 USE: tuple[Action, ...] = tuple(("use", h // SIZE, h % SIZE) for h in range(HEXES))
 MOVE_FROM: tuple[Action, ...] = tuple(("move_from", h // SIZE, h % SIZE) for h in range(HEXES))
 WALL_AT: tuple[Action, ...] = tuple(("wall", h // SIZE, h % SIZE) for h in range(HEXES))
+REMOVE: tuple[Action, ...] = tuple(("remove", h // SIZE, h % SIZE) for h in range(HEXES))
 STOP: Action = ("stop",)
 END: Action = ("end",)
-ACTION_KINDS = ("place", "use", "move_from", "wall", "stop", "end")
+ACTION_KINDS = ("place", "use", "move_from", "wall", "remove", "stop", "end")
 
 _NO_HEXES: frozenset[int] = frozenset()
 
@@ -100,16 +114,23 @@ def pos(h: int) -> list[int]:
     return [h // SIZE, h % SIZE]
 
 
+def _terrain_code(tile_id: str) -> str | None:
+    """The terrain letter of a Donation tile, ``None`` for the other nomad tiles."""
+    t = nm.TILE_TERRAIN[tile_id]
+    return TERRAIN_CODES[t] if t >= 0 else None
+
+
 class Decision:
     """What the player to move may do now (cached until the next action)."""
 
-    __slots__ = ("actions", "end", "place", "sources", "stop", "uses", "walls")
+    __slots__ = ("actions", "end", "place", "removes", "sources", "stop", "uses", "walls")
 
     def __init__(self) -> None:
         self.place: set[int] | frozenset[int] = _NO_HEXES
         self.uses: list[int] = []
         self.sources: list[int] = []
         self.walls: set[int] | frozenset[int] = _NO_HEXES
+        self.removes: list[int] = []
         self.stop = False
         self.end = False
         self.actions: list[Action] | None = None
@@ -125,6 +146,8 @@ class Decision:
                 acts += [MOVE_FROM[h] for h in self.sources]
             if self.walls:
                 acts += [WALL_AT[h] for h in sorted(self.walls)]
+            if self.removes:
+                acts += [REMOVE[h] for h in self.removes]
             if self.stop:
                 acts.append(STOP)
             if self.end:
@@ -141,14 +164,22 @@ class KingdomBuilderState(GameState):
     board: Board
     n: int
     cards: tuple[str, ...]
-    nomads: bool
+    #: The Nomads expansion setting: "off", "boards" or "full" (:mod:`nomads`).
+    nomads: str
     start: int
     cur: int
     round: int
     terrain: int
     placed: int
     mand_done: bool
-    pending: tuple[int, str, int] | None
+    #: The tile action in progress: (tile hex, step, settlement being moved or -1, count) —
+    #: count is the settlements a Donation still builds, the steps Resettlement has left, or
+    #: the bit mask of the seats a Sword already hit; 0 for the other tiles.
+    pending: tuple[int, str, int, int] | None
+    #: This turn's mandatory settlements while the action runs (Families, KB §9.3).
+    mand_hexes: list[int]
+    #: Builds this turn that still ignore the adjacency rule (Outpost, KB §7).
+    outpost: int
     end_triggered: bool
     over: bool
     owner: list[int]
@@ -165,13 +196,23 @@ class KingdomBuilderState(GameState):
     deck: list[int]
     discard: list[int]
     hands: list[int]
-    gold: list[int]
+    #: Nomad hexes whose tile still lies there (face up, public).
+    nomad_left: set[int]
+    #: Nomad hex -> the id of its tile, for every tile still on the map or held.
+    nkind: dict[int, str]
+    #: Per seat: nomad hex -> state (READY/USED/NEW) of the nomad tile taken from there.
+    nheld: list[dict[int, int]]
+    #: Per seat: in-play gold per source (:data:`~game.kingdom_builder.nomads.GOLD_SOURCES`).
+    gold: list[list[int]]
     rng: Rng
     _dec: Decision | None
     _scores: list[Score] | None
     #: The seat-independent part of :meth:`view` for this position (``views.view`` fills it;
     #: every change of the position clears it), so a host builds it once per action.
     _view: dict[str, Any] | None
+    #: What each legal placement of the seat to move would gain (``gains.placement_gains``),
+    #: built for the view of the seat to move once per position.
+    _gains: list[dict[str, Any]] | None
 
     # ---- construction --------------------------------------------------------------------
     @classmethod
@@ -180,7 +221,7 @@ class KingdomBuilderState(GameState):
         board: Board,
         players: int,
         cards: tuple[str, ...],
-        nomads: bool,
+        nomads: str,
         start: int,
         rng: Rng,
     ) -> KingdomBuilderState:
@@ -197,6 +238,8 @@ class KingdomBuilderState(GameState):
         st.placed = 0
         st.mand_done = False
         st.pending = None
+        st.mand_hexes = []
+        st.outpost = 0
         st.end_triggered = False
         st.over = False
         st.owner = [EMPTY] * HEXES
@@ -213,12 +256,28 @@ class KingdomBuilderState(GameState):
         st.deck = []
         st.discard = []
         st.hands = [-1] * players
-        st.gold = [0] * players
+        st.nomad_left = set()
+        st.nkind = {}
+        st.nheld = [{} for _ in range(players)]
+        st.gold = [[0] * len(nm.GOLD_SOURCES) for _ in range(players)]
         st.rng = rng
         st._dec = None
         st._scores = None
         st._view = None
+        st._gains = None
         return st
+
+    def lay_nomad_tiles(self) -> None:
+        """KB §3.3 (full Nomads): one random tile of the 15, face up, on each nomad hex (in hex
+        order), drawn from the state's RNG."""
+        drawn = self.rng.sample(nm.POOL, len(self.board.nomads))
+        self.nkind = dict(zip(self.board.nomads, drawn, strict=True))
+        self.nomad_left = set(self.board.nomads)
+
+    @property
+    def nomad_tiles(self) -> bool:
+        """Whether nomad tiles are in play (full Nomads on a map with nomad hexes)."""
+        return self.nomads == nm.FULL and bool(self.board.nomads)
 
     def deal(self) -> None:
         """KB §3.4 and §3.6: shuffle the 25 terrain cards, each seat draws one (seat order);
@@ -244,6 +303,8 @@ class KingdomBuilderState(GameState):
         st.placed = self.placed
         st.mand_done = self.mand_done
         st.pending = self.pending
+        st.mand_hexes = self.mand_hexes[:]
+        st.outpost = self.outpost
         st.end_triggered = self.end_triggered
         st.over = self.over
         st.owner = self.owner[:]
@@ -260,11 +321,15 @@ class KingdomBuilderState(GameState):
         st.deck = self.deck[:]
         st.discard = self.discard[:]
         st.hands = self.hands[:]
-        st.gold = self.gold[:]
+        st.nomad_left = self.nomad_left.copy()
+        st.nkind = self.nkind.copy()
+        st.nheld = [h.copy() for h in self.nheld]
+        st.gold = [g[:] for g in self.gold]
         st.rng = Rng(self.rng.state)
         st._dec = None
         st._scores = self._scores
         st._view = None
+        st._gains = None
         return st
 
     def determinize(self, seat: Seat | None, seed: int) -> KingdomBuilderState:
@@ -291,6 +356,16 @@ class KingdomBuilderState(GameState):
         st.deck = pool
         st.rng = Rng(derive_seed(seed, _RESEED_SALT))
         return st
+
+    def placement_gains(self) -> list[dict[str, Any]]:
+        """What each legal placement of the seat to move would change in its previewed score,
+        and the tiles it would take or lose (:func:`~game.kingdom_builder.gains.placement_gains`;
+        cached until the next action)."""
+        if self._gains is None:
+            from game.kingdom_builder.gains import placement_gains
+
+            self._gains = placement_gains(self)
+        return self._gains
 
     # ---- who and what -------------------------------------------------------------------
     @property
@@ -326,6 +401,8 @@ class KingdomBuilderState(GameState):
             return hex_of(action) in d.sources
         if kind == "wall":
             return hex_of(action) in d.walls
+        if kind == "remove":
+            return hex_of(action) in d.removes
         if kind == "stop":
             return d.stop and len(action) == 1
         if kind == "end":
@@ -343,19 +420,27 @@ class KingdomBuilderState(GameState):
         if self.over:
             pass
         elif p is not None:
-            loc, step, frm = p
-            kind = self.board.location_type[loc]
+            loc, step, frm, count = p
+            kind = self.tile_kind(loc)
             if step == TARGET:
-                d.place = (
-                    self._build_targets(kind, s) if frm < 0 else self._move_targets(kind, s, frm)
-                )
+                if frm >= 0:
+                    d.place = self._move_targets(kind, s, frm)
+                elif kind == "Donation":
+                    d.place = self._donation_targets(loc, s)
+                else:
+                    d.place = self._build_targets(kind, s)
             elif step == SOURCE:
                 d.sources = self._move_sources(kind, s)
+                d.stop = kind == "Resettlement" and count < nm.RESETTLEMENT_STEPS
+            elif step == VICTIM:
+                d.removes = self._victims(s, count)
             else:
                 d.walls = self._wall_targets(s)
                 d.stop = step == WALL2
         elif self.placed and not self.mand_done:
             d.place = self._mandatory_targets(s)
+            if self.nheld[s]:  # Outpost changes a build: it may come between the placements
+                d.uses = self._nomad_uses(s, outposts_only=True)
         else:
             if self.mand_done:
                 d.end = True
@@ -367,16 +452,94 @@ class KingdomBuilderState(GameState):
                 d.uses = [
                     loc for loc in sorted(tiles) if tiles[loc] == READY and self._usable(loc, s)
                 ]
+            if self.nheld[s]:
+                nomad_uses = self._nomad_uses(s)
+                if nomad_uses:
+                    d.uses = sorted(d.uses + nomad_uses)
         self._dec = d
         return d
 
+    def tile_kind(self, h: int) -> str:
+        """The type of the tile taken from hex ``h``: a location type (its section's name) for a
+        location hex, a nomad tile type (Donation, Treasure, Sword, Outpost, Resettlement) for
+        a nomad hex."""
+        kind = self.board.location_type.get(h)
+        return kind if kind is not None else nm.TILE_TYPE[self.nkind[h]]
+
+    def _nomad_uses(self, s: int, outposts_only: bool = False) -> list[int]:
+        """The nomad tiles ``s`` may use now: ready (taken before this turn, KB §7 nomad tiles)
+        and with something to do."""
+        held = self.nheld[s]
+        out = []
+        for h in sorted(held):
+            if held[h] != READY:
+                continue
+            kind = nm.TILE_TYPE[self.nkind[h]]
+            if outposts_only and kind != "Outpost":
+                continue
+            if self._nomad_usable(h, kind, s):
+                out.append(h)
+        return out
+
+    def _nomad_usable(self, h: int, kind: str, s: int) -> bool:
+        """KB §7 nomad tiles: a tile is usable when its action can be completed — Donation
+        while a hex of its terrain is free and the supply holds a settlement; Sword while
+        another seat has a settlement on the map; Resettlement while one of your settlements
+        can step; Outpost while a build of yours may still come this turn; Treasure always."""
+        if kind == "Donation":
+            return self.supply[s] > 0 and bool(self.free[nm.TILE_TERRAIN[self.nkind[h]]])
+        if kind == "Treasure":
+            return True
+        if kind == "Sword":
+            return any(self.homes[q] for q in range(self.n) if q != s)
+        if kind == "Resettlement":
+            return any(self._can_step(x, self.board.step) for x in self.homes[s])
+        return self._build_ahead(s, h)
+
+    def _build_ahead(self, s: int, outpost: int) -> bool:
+        """Whether ``s`` may still build a settlement this turn (what makes Outpost usable):
+        the mandatory action is not over and has a hex, or another ready tile builds."""
+        if self.supply[s] <= 0:
+            return False
+        if not self.mand_done and self.free[self.terrain]:
+            return True
+        tiles = self.tiles[s]
+        kinds = self.board.location_type
+        for loc, state in tiles.items():
+            if state == READY and kinds[loc] in BUILD_TILES and self._usable(loc, s):
+                return True
+        held = self.nheld[s]
+        for h, state in held.items():
+            if h != outpost and state == READY:
+                tid = self.nkind[h]
+                if nm.TILE_TYPE[tid] in NOMAD_BUILDS and self.free[nm.TILE_TERRAIN[tid]]:
+                    return True
+        return False
+
     def _placement(self, cand: set[int], s: int) -> set[int]:
         """KB §5: of the candidate hexes, those touching your settlements if there are any,
-        else all of them."""
-        if not cand:
+        else all of them.  An armed Outpost (KB §7) lifts the adjacency rule: all of them."""
+        if not cand or self.outpost:
             return cand
         near = cand & self.front[s]
         return near if near else cand
+
+    def _donation_targets(self, loc: int, s: int) -> set[int]:
+        """KB §7 Donation: an empty hex of the tile's terrain (water and mountain included),
+        adjacent if possible; nothing once the supply is empty."""
+        if self.supply[s] <= 0:
+            return set()
+        return self._placement(self.free[nm.TILE_TERRAIN[self.nkind[loc]]], s)
+
+    def _victims(self, s: int, hit: int) -> list[int]:
+        """KB §7 Sword: the settlements of every other seat that has not lost one to this Sword
+        yet (``hit`` is the bit mask of those that have)."""
+        out: list[int] = []
+        for q in range(self.n):
+            if q != s and not hit >> q & 1:
+                out += self.homes[q]
+        out.sort()
+        return out
 
     def _mandatory_targets(self, s: int) -> set[int]:
         """KB §4.2 + §5: an empty hex of the card's terrain, adjacent if possible."""
@@ -448,7 +611,7 @@ class KingdomBuilderState(GameState):
             return sorted(home) if self.free[WATER] else []
         if kind == "Paddock":
             return [h for h in sorted(home) if self._can_step(h, self.board.jump)]
-        if kind == "Caravan":
+        if kind in ("Caravan", "Resettlement"):
             return [h for h in sorted(home) if self._can_step(h, self.board.step)]
         raise AssertionError(f"{kind} is not a move tile")
 
@@ -473,7 +636,15 @@ class KingdomBuilderState(GameState):
             return self._paddock_targets(frm)
         if kind == "Caravan":
             return self._caravan_targets(frm)
+        if kind == "Resettlement":
+            return self._step_targets(frm)
         raise AssertionError(f"{kind} is not a move tile")
+
+    def _step_targets(self, frm: int) -> set[int]:
+        """KB §7 Resettlement: one single step to a neighbouring hex that is a legal place to
+        stop — empty and buildable (no wall, no water, mountain or special hex)."""
+        owner, buildable = self.owner, self.board.buildable
+        return {h for h in self.board.nbrs[frm] if owner[h] == EMPTY and buildable[h]}
 
     def _lifted_placement(self, cand: set[int], s: int, frm: int) -> set[int]:
         """KB §5 "Moves": lift the settlement first, then apply the placement rule against
@@ -597,17 +768,21 @@ class KingdomBuilderState(GameState):
         self._dec = None
         self._scores = None
         self._view = None
+        self._gains = None
         kind = action[0]
         if kind == "place":
             return self._do_place(action[1] * SIZE + action[2])
         if kind == "use":
             return self._do_use(action[1] * SIZE + action[2])
         if kind == "move_from":
-            assert self.pending is not None
-            self.pending = (self.pending[0], TARGET, action[1] * SIZE + action[2])
+            p = self.pending
+            assert p is not None
+            self.pending = (p[0], TARGET, action[1] * SIZE + action[2], p[3])
             return []
         if kind == "wall":
             return self._do_wall(action[1] * SIZE + action[2])
+        if kind == "remove":
+            return self._do_remove(action[1] * SIZE + action[2])
         if kind == "stop":
             self.pending = None
             return []
@@ -619,32 +794,82 @@ class KingdomBuilderState(GameState):
         if p is None:
             events = self._build(s, h, None)
             self.placed += 1
+            self.mand_hexes.append(h)
             if self.placed >= 3 or self.supply[s] <= 0 or not self.free[self.terrain]:
                 self.mand_done = True
+                if self.placed == 3 and "Families" in self.cards and self._in_line():
+                    self._earn(s, "Families", events)
+                self.mand_hexes = []
             return events
-        loc, _, frm = p
+        loc, _, frm, count = p
+        kind = self.tile_kind(loc)
+        if kind == "Donation":
+            events = self._build(s, h, kind)
+            count -= 1
+            free = self.free[nm.TILE_TERRAIN[self.nkind[loc]]]
+            more = count > 0 and self.supply[s] > 0 and bool(free)
+            self.pending = (loc, TARGET, -1, count) if more else None
+            return events
+        if kind == "Resettlement":
+            events = self._move(s, frm, h, kind)
+            count -= 1
+            steps = count > 0 and any(self._can_step(x, self.board.step) for x in self.homes[s])
+            self.pending = (loc, SOURCE, -1, count) if steps else None
+            return events
         self.pending = None
-        kind = self.board.location_type[loc]
         if frm < 0:
             return self._build(s, h, kind)
         return self._move(s, frm, h, kind)
+
+    def _in_line(self) -> bool:
+        """KB §9.3 Families: the 3 mandatory settlements of this turn are 3 neighbouring hexes
+        in one straight line, along any of the 3 axes, in any build order."""
+        hexes = self.mand_hexes
+        if len(hexes) != 3:
+            return False
+        want = set(hexes)
+        for fwd, _ in self.board.axes:
+            for h in hexes:
+                h1 = fwd[h]
+                if h1 >= 0 and fwd[h1] >= 0 and {h, h1, fwd[h1]} == want:
+                    return True
+        return False
+
+    def _earn(self, s: int, source: str, events: list[Event], amount: int = 0) -> None:
+        """Bank in-play gold (KB §9.3): the card's value (or ``amount``) from ``source``."""
+        gold = amount or nm.CARD_GOLD[source]
+        self.gold[s][GOLD_INDEX[source]] += gold
+        events.append({"type": "gold", "seat": s, "source": source, "gold": gold})
 
     def _build(self, s: int, h: int, tile: str | None) -> list[Event]:
         """Build a settlement from supply (mandatory action or a build tile)."""
         self._put(s, h)
         self.supply[s] -= 1
         events: list[Event] = [{"type": "place", "seat": s, "hex": pos(h), "tile": tile}]
-        self._after_build(s, h, events)
+        if self.outpost:
+            self.outpost -= 1  # KB §7 Outpost: it lifted the adjacency rule for this build
+        if self.nomads == nm.FULL:
+            self._after_build(s, h, events)
         if self.board.loc_adj[h]:
             self._gain(s, h, events)
+        if self.nomad_left and self.board.nomad_adj[h]:
+            self._gain_nomad(s, h, events)
         if self.supply[s] == 0 and not self.end_triggered:
             self.end_triggered = True
             events.append({"type": "end_triggered", "seat": s})
         return events
 
     def _after_build(self, s: int, h: int, events: list[Event]) -> None:
-        """Hook for effects of a *build* (not a move).  In the base game there are none; the
-        Nomads cards that pay during play (Ambassadors, Shepherds; KB §9.3) attach here."""
+        """KB §9.3: the Nomads cards that pay for a *build* (never for a move), checked when the
+        settlement is placed — Ambassadors when it touches another seat's settlement, Shepherds
+        when it touches no empty hex of its own terrain."""
+        cards = self.cards
+        if "Ambassadors" in cards and any(self.adj[q][h] for q in range(self.n) if q != s):
+            self._earn(s, "Ambassadors", events)
+        if "Shepherds" in cards:
+            same = self.free[self.board.terrain[h]]
+            if not any(n in same for n in self.board.nbrs[h]):
+                self._earn(s, "Shepherds", events)
 
     def _move(self, s: int, frm: int, to: int, tile: str) -> list[Event]:
         """Move a settlement (KB §7): lift it, put it down, gain the tiles of the new hex
@@ -659,12 +884,44 @@ class KingdomBuilderState(GameState):
         ]
         if self.board.loc_adj[to]:
             self._gain(s, to, events)
+        if self.nomad_left and self.board.nomad_adj[to]:
+            self._gain_nomad(s, to, events)
+        self._lose_untouched(s, frm, events)
+        return events
+
+    def _lose_untouched(self, s: int, frm: int, events: list[Event]) -> None:
+        """KB §6.2: after seat ``s``'s settlement left ``frm``, the tiles of location hexes next
+        to ``frm`` that no settlement of ``s`` touches any more leave the game."""
         a = self.adj[s]
         held = self.tiles[s]
         for loc in self.board.loc_adj[frm]:
             if loc in held and a[loc] == 0:
                 self._lose(s, loc, events)
-        return events
+
+    def _gain_nomad(self, s: int, h: int, events: list[Event]) -> None:
+        """KB §7 nomad tiles: the first seat to build or move next to a nomad hex takes its
+        tile; it is usable in that seat's next turn only.  (With ``treasure_paid = "taken"``
+        a Treasure tile pays at once instead.)"""
+        for nh in self.board.nomad_adj[h]:
+            if nh not in self.nomad_left:
+                continue
+            self.nomad_left.discard(nh)
+            tid = self.nkind[nh]
+            kind = nm.TILE_TYPE[tid]
+            events.append(
+                {
+                    "type": "gain_nomad",
+                    "seat": s,
+                    "hex": pos(nh),
+                    "tile": kind,
+                    "terrain": _terrain_code(tid),
+                }
+            )
+            if kind == "Treasure" and nm.TREASURE_PAID == "taken":
+                del self.nkind[nh]
+                self._earn(s, "Treasure", events, nm.TREASURE_GOLD)
+            else:
+                self.nheld[s][nh] = NEW
 
     def _gain(self, s: int, h: int, events: list[Event]) -> None:
         """KB §6.1: one tile from each location hex next to ``h`` that still has tiles and that
@@ -700,26 +957,75 @@ class KingdomBuilderState(GameState):
 
     def _do_use(self, loc: int) -> list[Event]:
         s = self.cur
+        kind = self.board.location_type.get(loc)
+        if kind is None:
+            return self._use_nomad(loc)
         self.tiles[s][loc] = USED
-        kind = self.board.location_type[loc]
         if kind in MOVE_TILES:
             step = SOURCE
         elif kind in WALL_TILES:
             step = WALL1
         else:
             step = TARGET
-        self.pending = (loc, step, -1)
+        self.pending = (loc, step, -1, 0)
         return [{"type": "use", "seat": s, "tile_type": kind, "hex": pos(loc)}]
+
+    def _use_nomad(self, h: int) -> list[Event]:
+        """KB §7 nomad tiles: Donation builds 3 on its terrain, Treasure pays its gold, Sword
+        takes one settlement from each other seat, Outpost lifts the adjacency rule for the next
+        build, Resettlement makes 4 single steps.  The tile is gone at the end of the turn."""
+        s = self.cur
+        self.nheld[s][h] = USED
+        tid = self.nkind[h]
+        kind = nm.TILE_TYPE[tid]
+        events: list[Event] = [
+            {
+                "type": "use_nomad",
+                "seat": s,
+                "hex": pos(h),
+                "tile": kind,
+                "terrain": _terrain_code(tid),
+            }
+        ]
+        if kind == "Donation":
+            self.pending = (h, TARGET, -1, nm.DONATION_SETTLEMENTS)
+        elif kind == "Treasure":
+            self._earn(s, "Treasure", events, nm.TREASURE_GOLD)
+        elif kind == "Sword":
+            self.pending = (h, VICTIM, -1, 0)
+        elif kind == "Outpost":
+            self.outpost += nm.OUTPOST_BUILDS
+        else:
+            self.pending = (h, SOURCE, -1, nm.RESETTLEMENT_STEPS)
+        return events
+
+    def _do_remove(self, h: int) -> list[Event]:
+        """KB §7 Sword: the chosen settlement of another seat goes back to its owner's supply;
+        that seat may lose location tiles (KB §6.2), never a nomad tile, and a game end already
+        triggered stays triggered (KB §8)."""
+        s = self.cur
+        p = self.pending
+        assert p is not None
+        loc, _, _, hit = p
+        victim = self.owner[h]
+        self._lift(victim, h)
+        self.supply[victim] += 1
+        events: list[Event] = [{"type": "remove", "seat": s, "victim": victim, "hex": pos(h)}]
+        self._lose_untouched(victim, h, events)
+        hit |= 1 << victim
+        more = any(self.homes[q] for q in range(self.n) if q != s and not hit >> q & 1)
+        self.pending = (loc, VICTIM, -1, hit) if more else None
+        return events
 
     def _do_wall(self, h: int) -> list[Event]:
         """KB §7 Quarry: a wall on ``h``; after the first, a second one may follow."""
         s = self.cur
         assert self.pending is not None
-        loc, step, _ = self.pending
+        loc, step, _, _ = self.pending
         self._put_wall(h)
         self.walls_left -= 1
         if step == WALL1 and self._wall_targets(s):
-            self.pending = (loc, WALL2, -1)
+            self.pending = (loc, WALL2, -1, 0)
         else:
             self.pending = None
         return [{"type": "wall", "seat": s, "hex": pos(h)}]
@@ -733,6 +1039,9 @@ class KingdomBuilderState(GameState):
         held = self.tiles[s]
         for loc in held:
             held[loc] = READY
+        if self.nheld[s]:
+            self._expire_nomads(s, events)
+        self.outpost = 0
         self.discard.append(self.hands[s])
         self.hands[s] = -1
         nxt = (s + 1) % self.n
@@ -770,25 +1079,51 @@ class KingdomBuilderState(GameState):
         events.append({"type": "turn", "seat": nxt, "terrain": TERRAIN_CODES[self.terrain]})
         return events
 
+    def _expire_nomads(self, s: int, events: list[Event]) -> None:
+        """KB §7 nomad tiles: at the end of ``s``'s turn the tiles it could use this turn leave
+        the game, used or not; those it took this turn become usable in its next turn."""
+        held = self.nheld[s]
+        for h in sorted(held):
+            if held[h] == NEW:
+                held[h] = READY
+                continue
+            tid = self.nkind.pop(h)
+            events.append(
+                {
+                    "type": "discard_nomad",
+                    "seat": s,
+                    "hex": pos(h),
+                    "tile": nm.TILE_TYPE[tid],
+                    "terrain": _terrain_code(tid),
+                    "used": held.pop(h) == USED,
+                }
+            )
+
+    def gold_total(self, s: int) -> int:
+        """The in-play gold seat ``s`` has banked (KB §9.3: Nomads cards and Treasure)."""
+        return sum(self.gold[s])
+
     # ---- scores -------------------------------------------------------------------------
     def scores(self) -> list[Score]:
-        """KB §9: the banked points — castles and the 3 cards count only at the end of the game
-        (0 before), gold earned during play (Nomads cards) counts at once."""
+        """KB §9: the banked points — castles and the base cards count only at the end of the
+        game (0 before); the gold the Nomads cards and Treasure pay during play counts at once
+        (it is banked as it is earned)."""
         if self.over:
             return self.preview_scores()
         rows = []
         for row in self.preview_scores():
-            banked = {k: 0 for k in row}
-            if "gold" in row:
-                banked["gold"] = banked["total"] = row["gold"]
+            banked = {k: (v if k in BANKED else 0) for k, v in row.items()}
+            banked["total"] = sum(v for k, v in banked.items() if k != "total")
             rows.append(banked)
         return rows
 
     def preview_scores(self) -> list[Score]:
-        """KB §9: castles + the 3 cards (+ gold), *if the game ended now* (the live preview);
-        the final score once the game is over."""
+        """KB §9: castles + the 3 cards (+ Treasure gold), *if the game ended now* (the live
+        preview); the final score once the game is over."""
         if self._scores is None:
-            self._scores = score_table(self.board, self.homes, self.cards, self.gold)
+            self._scores = score_table(
+                self.board, self.homes, self.cards, self.gold, self.nomad_tiles
+            )
         return [dict(row) for row in self._scores]
 
     # ---- errors -------------------------------------------------------------------------

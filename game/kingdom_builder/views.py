@@ -2,7 +2,8 @@
 
 Secrets (KB §3.6, §4): a seat's terrain card is seen only by its owner until its turn starts
 (then ``turn.terrain`` shows it to everyone); the order of the draw pile is seen by nobody.  The
-discard pile is public.  The RNG never appears in a view.
+discard pile is public, and so are the nomad tiles (face up on their hexes, KB §3.3, and face up
+in front of the player who took them).  The RNG never appears in a view.
 """
 
 from __future__ import annotations
@@ -11,24 +12,76 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import QUADRANTS, SIZE, TERRAIN_CODES
 from game.kingdom_builder.scoring import score_details
-from game.kingdom_builder.state import EMPTY, TILE_STATES, WALL, pos
+from game.kingdom_builder.state import (
+    EMPTY,
+    SOURCE,
+    TARGET,
+    TILE_STATES,
+    VICTIM,
+    WALL,
+    WALL1,
+    pos,
+)
 
 if TYPE_CHECKING:
     from game.kingdom_builder.state import KingdomBuilderState
 
 
+def _nomad_terrain(st: KingdomBuilderState, h: int) -> str | None:
+    t = nm.TILE_TERRAIN[st.nkind[h]]
+    return TERRAIN_CODES[t] if t >= 0 else None
+
+
 def _pending(st: KingdomBuilderState) -> dict[str, Any] | None:
     if st.pending is None:
         return None
-    loc, step, frm = st.pending
+    loc, step, frm, count = st.pending
+    nomad = loc not in st.board.location_type
     return {
-        "tile": st.board.location_type[loc],
+        "tile": st.tile_kind(loc),
+        "nomad": nomad,
+        "terrain": _nomad_terrain(st, loc) if nomad else None,
         "hex": pos(loc),
         "step": step,
         "from": pos(frm) if frm >= 0 else None,
+        "left": pending_left(st),
+        "hit": [q for q in range(st.n) if count >> q & 1] if step == VICTIM else [],
     }
+
+
+def mandatory_left(st: KingdomBuilderState) -> int:
+    """How many settlements the mandatory action can still build this turn (KB §4): 3 minus
+    those placed, but never more than the supply holds or than the free hexes of the card's
+    terrain (each placement fills one); 0 once the action is over or impossible."""
+    if st.over or st.mand_done:
+        return 0
+    return min(3 - st.placed, st.supply[st.cur], len(st.free[st.terrain]))
+
+
+def pending_left(st: KingdomBuilderState) -> int:
+    """How much the tile action in progress can still do (KB §7): settlements a Donation can
+    still build (capped by the supply and the free hexes of its terrain), steps Resettlement has
+    left, other players a Sword has still to hit, stone walls Quarry may still place (capped by
+    the walls left), 1 for the other tiles; 0 with no tile action."""
+    p = st.pending
+    if p is None:
+        return 0
+    loc, step, _, count = p
+    kind = st.tile_kind(loc)
+    s = st.cur
+    if kind == "Donation":
+        free = st.free[nm.TILE_TERRAIN[st.nkind[loc]]]
+        return min(count, st.supply[s], len(free))
+    if kind == "Resettlement":
+        return count
+    if step == VICTIM:
+        return sum(1 for q in range(st.n) if q != s and not count >> q & 1 and st.homes[q])
+    if step in (TARGET, SOURCE):
+        return 1
+    return min(2 if step == WALL1 else 1, st.walls_left)
 
 
 def _turn(st: KingdomBuilderState) -> dict[str, Any] | None:
@@ -39,12 +92,15 @@ def _turn(st: KingdomBuilderState) -> dict[str, Any] | None:
         "terrain": TERRAIN_CODES[st.terrain],
         "placed": st.placed,
         "mandatory_done": st.mand_done,
+        "mandatory_left": mandatory_left(st),
+        "outpost": st.outpost,
         "pending": _pending(st),
     }
 
 
 def _seat(st: KingdomBuilderState, s: int, show_hand: bool) -> dict[str, Any]:
     tiles = st.tiles[s]
+    held = st.nheld[s]
     hand = st.hands[s]
     return {
         "seat": s,
@@ -59,8 +115,17 @@ def _seat(st: KingdomBuilderState, s: int, show_hand: bool) -> dict[str, Any]:
             for loc in sorted(tiles)
         ],
         "taken_from": [pos(loc) for loc in sorted(st.taken[s])],
+        "nomad_tiles": [
+            {
+                "hex": pos(h),
+                "tile": nm.TILE_TYPE[st.nkind[h]],
+                "terrain": _nomad_terrain(st, h),
+                "state": TILE_STATES[held[h]],
+            }
+            for h in sorted(held)
+        ],
         "hand": TERRAIN_CODES[hand] if show_hand and hand >= 0 else None,
-        "gold": st.gold[s],
+        "gold": st.gold_total(s),
     }
 
 
@@ -77,6 +142,9 @@ def view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
         shared = st._view = _public(st, None, lambda s: False)
     out = dict(shared)
     out["you"] = seat
+    if seat is not None and seat == st.cur and not st.over:
+        # Only the seat to move gets the hover gains of its placements (views stay small).
+        out["gains"] = st.placement_gains()
     if seat is not None and 0 <= seat < st.n and st.hands[seat] >= 0:
         seats = list(shared["seats"])
         seats[seat] = dict(seats[seat], hand=TERRAIN_CODES[st.hands[seat]])
@@ -102,7 +170,15 @@ def _public(
             {"hex": pos(loc), "type": b.location_type[loc], "tiles": st.left[loc]}
             for loc in b.locations
         ],
-        "nomads": [{"hex": pos(h), "tile": None} for h in b.nomads],
+        "expansion": st.nomads,
+        "nomads": [
+            {
+                "hex": pos(h),
+                "tile": nm.TILE_TYPE[st.nkind[h]] if h in st.nomad_left else None,
+                "terrain": _nomad_terrain(st, h) if h in st.nomad_left else None,
+            }
+            for h in b.nomads
+        ],
         "walls": [pos(h) for h in sorted(st.walls)],
         "walls_left": st.walls_left,
         "cards": list(st.cards),
@@ -117,10 +193,11 @@ def _public(
         "seats": [_seat(st, s, shows(s)) for s in range(st.n)],
         "scores": st.scores(),
         "preview": st.preview_scores(),
+        "gains": [],
     }
     if st.over:
         # What each category scored, to draw on the map (only at the end: views stay small).
-        out["scoring"] = score_details(b, st.homes, st.cards, st.gold)
+        out["scoring"] = score_details(b, st.homes, st.cards, st.gold, st.nomad_tiles)
     return out
 
 
@@ -186,7 +263,7 @@ def report_text(st: KingdomBuilderState) -> str:
         lines.append(
             f"round {st.round}, seat {st.cur} to move with {TERRAIN_CODES[st.terrain]}: "
             f"{st.placed} placed{', mandatory done' if st.mand_done else ''}"
-            + (f", using {st.board.location_type[st.pending[0]]}" if st.pending else "")
+            + (f", using {st.tile_kind(st.pending[0])}" if st.pending else "")
             + (", end triggered" if st.end_triggered else "")
         )
     scores = st.preview_scores()
@@ -196,6 +273,18 @@ def report_text(st: KingdomBuilderState) -> str:
     for s, row in enumerate(scores):
         vals = [st.supply[s]] + [row[c] for c in cats] + [row["total"]]
         lines.append(f"{s:>4}  " + "".join(f"{v:>{width}}" for v in vals))
+    left = sorted(st.nomad_left)
+    if left:
+        lines.append(
+            "nomad tiles: " + ", ".join(f"{st.nkind[h]}@{h // SIZE},{h % SIZE}" for h in left)
+        )
+    for s in range(st.n):
+        if st.nheld[s]:
+            held = ", ".join(
+                f"{st.nkind[h]}@{h // SIZE},{h % SIZE}({['ready', 'used', 'new'][state]})"
+                for h, state in sorted(st.nheld[s].items())
+            )
+            lines.append(f"seat {s} nomad tiles: {held}")
     for s in range(st.n):
         if st.tiles[s]:
             held = ", ".join(

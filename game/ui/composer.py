@@ -55,19 +55,28 @@ class Composer:
     ) -> None:
         self.fields = dict(fields or {})
         self.legal: list[Action] = []
+        self.question: Any = None
         self._legal_set: set[Action] = set()
         self.prefix: Action = ()
+        #: Fields :meth:`skip_forced` chose (Back does not go before them).
+        self.floor = 0
         self.set_legal(legal)
 
     # ---- the legal list ----------------------------------------------------------------------
-    def set_legal(self, legal: Iterable[Sequence[Any]]) -> None:
-        """A new legal list (a new position or a new step): the prefix starts afresh unless the
-        list is the same as before."""
+    def set_legal(self, legal: Iterable[Sequence[Any]], question: Any = None) -> bool:
+        """A new legal list: the prefix starts afresh unless the list is the same as before and
+        so is ``question`` (what identifies the seat's decision: the state message's
+        ``decision`` and ``turn`` — the same list may be asked again as a new question, e.g. a
+        seat moving twice in a row).  True when it started afresh."""
         new = [tuple(a) for a in legal]
-        if new != self.legal:
-            self.legal = new
-            self._legal_set = set(new)
-            self.prefix = ()
+        if new == self.legal and question == self.question:
+            return False
+        self.legal = new
+        self.question = question
+        self._legal_set = set(new)
+        self.prefix = ()
+        self.floor = 0
+        return True
 
     def candidates(self) -> list[Action]:
         """The legal actions that begin with the prefix (the prefix itself included)."""
@@ -115,15 +124,30 @@ class Composer:
         self.prefix = new
         return new if self.finished() else None
 
+    def skip_forced(self) -> None:
+        """Choose every field that has a single possible value and does not finish an action
+        by itself (``[("bid", 0), ("bid", 1)]`` asks for the amount at once; a lone
+        ``("seal",)`` still waits for its click).  Back stops after these fields."""
+        while True:
+            values = self.options()
+            if len(values) != 1 or (*self.prefix, values[0]) in self._legal_set:
+                break
+            self.prefix = (*self.prefix, values[0])
+        self.floor = len(self.prefix)
+
     def back(self) -> bool:
-        """Drop the last chosen field; False when nothing was chosen."""
-        if not self.prefix:
+        """Drop the last chosen field; False when nothing was chosen (or only forced fields)."""
+        if len(self.prefix) <= self.floor:
             return False
         self.prefix = self.prefix[:-1]
         return True
 
+    def can_go_back(self) -> bool:
+        return len(self.prefix) > self.floor
+
     def reset(self) -> None:
         self.prefix = ()
+        self.floor = 0
 
     def complete(self) -> Action | None:
         """The prefix, when it is a whole legal action (Confirm sends it)."""
@@ -196,7 +220,7 @@ class ComposerPanel:
                 lazy("composer.back"),
                 on_click=self.back,
                 hint="Bksp",
-                enabled=enabled and bool(c.prefix),
+                enabled=enabled and c.can_go_back(),
                 tooltip=lazy("composer.back.tip"),
             ),
             ViewButton(

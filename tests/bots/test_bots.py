@@ -26,6 +26,7 @@ from game.core.registry import game_ids, get_game
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
 from tests import testgame
+from tests.keyflower.helpers import keyflower_twin
 
 #: Bot makers exercised by the property tests (fast settings; the product names use the same
 #: classes with larger budgets).
@@ -184,6 +185,7 @@ TWINS: dict[str, Callable[[GameState, Seat], GameState]] = {
     testgame.GAME_ID: _bid_race_twin,
     "kingdom-builder": _kingdom_builder_twin,
     "glen-more": _glen_more_twin,
+    "keyflower": keyflower_twin,
 }
 
 

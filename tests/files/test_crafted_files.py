@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import os
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,8 @@ from game.core.match import (
     REPLAY_VERSION,
     Replay,
     clean_name,
+    journal_entry,
+    journal_path,
     play_match,
 )
 from game.core.types import BadState
@@ -101,12 +106,12 @@ HUGE = "N" * 600_000
 #: name -> (file bytes, words the error must contain)
 CASES: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "players 0": (with_body(players=0), ("players",)),
-    "players 1 (KB takes 2 to 4)": (
+    "players 1 (KB takes 2 to 5)": (
         with_body(players=1, seats=[{"name": "A"}], actions=[]),
         ("players",),
     ),
-    "players 5 (out of range for KB)": (
-        with_body(players=5, seats=[{}] * 5, actions=[]),
+    "players 6 (out of range for KB)": (
+        with_body(players=6, seats=[{}] * 6, actions=[]),
         ("players",),
     ),
     "players 17": (with_body(players=17, seats=[{}] * 17), ("players",)),
@@ -199,9 +204,15 @@ TOOLS: dict[str, tuple[Callable[[Path], list[str]], int]] = {
 
 def run_tool(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     switch = sys.getswitchinterval()
+    # A host that accepted the file would serve until stopped: stop it (SIGINT) after 30 s,
+    # so such a failure ends with its exit code 0 instead of a hanging test.
+    watchdog = threading.Timer(30, lambda: os.kill(os.getpid(), signal.SIGINT))
+    if argv[0] == "host":
+        watchdog.start()
     try:
         code = main(argv)
     finally:
+        watchdog.cancel()
         sys.setswitchinterval(switch)  # ``host`` sets it for its process
     out, err = capsys.readouterr()
     return code, out, err
@@ -264,7 +275,7 @@ def test_a_resumed_save_has_the_limits_of_live_input() -> None:
 
 
 @pytest.mark.parametrize(
-    "case", ["seats [1, 2, 3]", "options nested 900 deep", "players 5 (out of range for KB)"]
+    "case", ["seats [1, 2, 3]", "options nested 900 deep", "players 6 (out of range for KB)"]
 )
 def test_the_real_commands_refuse_crafted_files_without_a_traceback(
     tmp_path: Path, case: str
@@ -567,3 +578,46 @@ def test_fuzz_long_run(kind: str, data: st.DataObject, changes: list[tuple[str, 
         path = data.draw(st.sampled_from(paths(body)))
         body = mutate(body, path, "replace" if how == "remove" and not path else how, new, key)
     check_file(signed(body), tools=False)
+
+
+# ---- the journal next to a save ---------------------------------------------------------------
+
+#: name -> (journal bytes, whether every tool refuses the save with it, words of the error)
+JOURNALS: dict[str, tuple[bytes, bool, tuple[str, ...]]] = {
+    "garbage": (b"\xc1\xc1 not msgpack", False, ()),
+    "an entry past the end": (journal_entry(500, [(0, ("end",))]), False, ()),
+    "nested 100,000 deep": (b"\x91" * 100_000 + b"\xc0", False, ()),
+    "260,000 empty maps": (packb([10, [[{}] * 65_000] * 4]), False, ()),
+    "a seat that is not at the table": (journal_entry(10, [(9, ("end",))]), True, ("seat 9",)),
+    "too many actions": (
+        # two entries (an array holds at most 65,536 items), 101,010 actions in all
+        journal_entry(10, [(0, ("end",))] * 60_000)
+        + journal_entry(60_010, [(0, ("end",))] * 41_000),
+        True,
+        (str(MAX_REPLAY_ACTIONS),),
+    ),
+    "an illegal action": (journal_entry(10, [(0, ("place", 99, 99))]), True, ("illegal",)),
+}
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS))
+@pytest.mark.parametrize("case", sorted(JOURNALS))
+def test_a_crafted_journal_never_breaks_a_tool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, tool: str
+) -> None:
+    """The host appends every change to ``<save>.journal`` (``Replay.load`` reads it): a
+    damaged entry ends the journal there; one that breaks the limits is refused."""
+    data, refused, words = JOURNALS[case]
+    path = tmp_path / "game.save"
+    path.write_bytes(signed(bodies()["save"]))
+    journal_path(path).write_bytes(data)
+    argv, expected = TOOLS[tool]
+    if tool == "host --resume" and not refused:
+        return  # a good save: the host would serve it (the other tools show it)
+    code, out, err = run_tool(argv(path), capsys)
+    if refused:
+        assert_clear_error(code, expected, err, words)
+    elif tool == "replay --verify":
+        assert_clear_error(code, 1, err, ("has not ended",))
+    else:
+        assert code == 0 and out and not err, err

@@ -240,4 +240,6 @@ def test_describe_and_explain_name_the_rules() -> None:
         st.apply(0, ("take", 0))
     with pytest.raises(IllegalAction):
         st.apply(0, ["take"])
+    with pytest.raises(IllegalAction):
+        st.apply(0, ("take", True))  # True == 1 in a set; never a slot
     assert st.state_hash() == new(4, seed=3).state_hash()

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.core.types import Action
 from game.kingdom_builder import GAME
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import board_for
 from game.kingdom_builder.state import KingdomBuilderState
 
@@ -46,9 +47,14 @@ def position(
     pending: dict[str, Any] | None = None,
     end_triggered: bool | None = None,
     round: int = 1,
-    nomads: bool | None = None,
+    nomads: bool | str | None = None,
     deck: Sequence[str] | None = None,
     discard: Sequence[str] = (),
+    nomad_tiles: Mapping[Hex, str] | None = None,
+    nomad_held: Mapping[int, Mapping[Hex, tuple[str, str]]] | None = None,
+    gold: Mapping[int, Mapping[str, int]] | None = None,
+    outpost: int = 0,
+    mandatory_hexes: Sequence[Hex] = (),
 ) -> KingdomBuilderState:
     """A state with exactly these facts (see the module docstring).
 
@@ -58,10 +64,22 @@ def position(
     and, if it holds none from there, lost it since).
     Other seats hold the first terrains of ``GCDFT`` left after ``terrain`` and ``discard``;
     the draw pile is the rest (``deck`` overrides it; its last card is the top).
+
+    Nomads: ``nomads`` is the expansion setting (``"off"``/``"boards"``/``"full"``; a bool as
+    the option reads it; by default ``"full"`` when nomad tiles, held nomad tiles or a Nomads
+    card are given, else ``"boards"`` with a Nomads section, else ``"off"``).  ``nomad_tiles``
+    maps nomad hexes to the tile id still lying there (none by default); ``nomad_held[seat]``
+    maps a nomad hex to ``(tile id, state)``; ``gold[seat]`` maps sources to gold.
     """
+    nomad_tiles = nomad_tiles or {}
+    nomad_held = nomad_held or {}
     if nomads is None:
-        nomads = any(s in ("Quarry", "Caravan", "Village", "Garden") for s in sections)
-    base = GAME.new(players, {"nomads": nomads} if nomads else {}, 0).to_dict()
+        full = bool(nomad_tiles or nomad_held or gold) or any(c in nm.CARDS for c in cards)
+        on_boards = any(s in ("Quarry", "Caravan", "Village", "Garden") for s in sections)
+        nomads = nm.FULL if full else nm.BOARDS if on_boards else nm.OFF
+    elif isinstance(nomads, bool):
+        nomads = nm.BOARDS if nomads else nm.OFF
+    base = GAME.new(players, {"nomads": nomads} if nomads != nm.OFF else {}, 0).to_dict()
     homes = {s: sorted(settlements.get(s, ())) if settlements else [] for s in range(players)}
     d = dict(base)
     d["sections"] = list(sections)
@@ -74,6 +92,10 @@ def position(
     d["terrain"] = terrain
     d["placed"] = placed
     d["mandatory_done"] = mandatory_done
+    d["mandatory_hexes"] = [list(h) for h in mandatory_hexes]
+    d["outpost"] = outpost
+    if pending is not None:
+        pending = {"left": 0, "hit": [], **pending}
     d["pending"] = pending
     d["settlements"] = [[list(h) for h in homes[s]] for s in range(players)]
     d["supply"] = [40 - len(homes[s]) for s in range(players)]
@@ -130,7 +152,16 @@ def position(
     d["hands"] = hands
     d["deck"] = pool
     d["discard"] = list(discard)
-    d["gold"] = [0] * players
+    d["nomad_tiles"] = [[r, c, tid] for (r, c), tid in sorted(nomad_tiles.items())]
+    d["nomad_held"] = [
+        [[r, c, tid, st] for (r, c), (tid, st) in sorted(nomad_held.get(s, {}).items())]
+        for s in range(players)
+    ]
+    gold = gold or {}
+    d["gold"] = [
+        {source: gold.get(s, {}).get(source, 0) for source in nm.GOLD_SOURCES}
+        for s in range(players)
+    ]
     state = GAME.from_dict(d)
     assert isinstance(state, KingdomBuilderState)
     return state

@@ -29,6 +29,32 @@ def _records(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
 
 
+def test_simulate_five_players_with_the_full_nomads_expansion():
+    """The issue's command: 3 complete 5-player games with nomad tiles and the Nomads cards."""
+    out = lantern(
+        "simulate",
+        "--game",
+        "kingdom-builder",
+        "--players",
+        "5",
+        "--options",
+        '{"nomads": "full", "cards": ["Ambassadors", "Families", "Shepherds"]}',
+        "--bots",
+        "random",
+        "--games",
+        "3",
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    records = _records(out.stdout)
+    assert len(records) == 3
+    for record in records:
+        assert len(record["scores"]) == 5 and record["winners"]
+        assert {"castles", "Ambassadors", "Families", "Shepherds", "total"} <= set(
+            record["scores"][0]
+        )
+
+
 def test_simulate_json_is_reproducible():
     first = lantern(*SIM, "--games", "3", "--seed", "7", "--json")
     second = lantern(*SIM, "--games", "3", "--seed", "7", "--json")
@@ -92,7 +118,8 @@ def test_tampered_and_truncated_replays_fail_clearly(replays: Path, tmp_path: Pa
 @pytest.mark.parametrize(
     "args",
     [
-        [*SIM[:4], "5"],
+        [*SIM[:4], "6"],
+        [*SIM[:4], "5", "--options", '{"nomads": "off"}'],
         [*SIM[:4], "four"],
         [*SIM, "--options", '{"colour": "red"}'],
         [*SIM, "--options", '{"sections": ["Barn"]}'],

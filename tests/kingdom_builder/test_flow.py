@@ -87,8 +87,14 @@ def test_same_seed_same_setup_and_rotations_vary():
 @pytest.mark.parametrize(
     ("players", "options", "words"),
     [
-        (1, {}, "2 to 4 players"),
-        (5, {}, "2 to 4 players"),
+        (1, {}, "2 to 4 players, 5 with the Nomads expansion"),
+        (6, {"nomads": "full"}, "2 to 4 players, 5 with the Nomads expansion"),
+        (5, {"nomads": False}, "a 5th player needs the Nomads expansion"),
+        (5, {"nomads": "off"}, "a 5th player needs the Nomads expansion"),
+        (2, {"nomads": "yes"}, "must be one of 'off', 'boards', 'full'"),
+        (2, {"nomads": 1}, "must be one of"),
+        (2, {"cards": ["Ambassadors", "Lords", "Miners"]}, "is a Nomads card"),
+        (2, {"nomads": "boards", "cards": ["Families", "Lords", "Miners"]}, "is a Nomads card"),
         (2, {"colour": "red"}, "unknown Kingdom Builder option"),
         (2, {"sections": ["Barn", "Barn", "Oracle", "Tower"]}, "must be different"),
         (2, {"sections": ["Barn", "Oracle", "Tower"]}, "list of 4"),
@@ -116,7 +122,7 @@ def test_option_specs_describe_the_options():
     names = [o.name for o in GAME.options]
     assert names == ["sections", "rotations", "cards", "first_game", "nomads", "start_seat"]
     desc = GAME.describe()
-    assert desc["id"] == "kingdom-builder" and desc["min_players"] == 2 and desc["max_players"] == 4
+    assert desc["id"] == "kingdom-builder" and desc["min_players"] == 2 and desc["max_players"] == 5
     assert desc["rules_version"] == 2
     assert GAME.new(2, {"start_seat": "1"}, 0).start == 1
 

@@ -40,7 +40,7 @@ STATES = [s for seed, n in ((1, 2), (2, 3), (3, 4)) for s in _random_states(seed
 def test_round_trip_through_msgpack_gives_an_equal_state(index):
     st = STATES[index]
     data = st.to_dict()
-    assert is_plain(data) and data["format"] == 1 and data["game"] == "kingdom-builder"
+    assert is_plain(data) and data["format"] == 2 and data["game"] == "kingdom-builder"
     back = GAME.from_dict(unpackb(packb(data)))
     assert back == st
     assert back.state_hash() == st.state_hash()
@@ -78,12 +78,12 @@ def _corruptions() -> list[tuple[str, object, str]]:
         change(d)
         cases.append((name, d, words))
 
-    case("format", lambda d: d.update(format=2), "format")
+    case("format", lambda d: d.update(format=3), "format")
     case("game", lambda d: d.update(game="chess"), "not a Kingdom Builder state")
     case("players", lambda d: d.update(players=9), "'players'")
     case("missing", lambda d: d.pop("supply"), "missing the field 'supply'")
     case("section", lambda d: d["sections"].__setitem__(0, "Moon"), "sections")
-    case("nomads", lambda d: d["sections"].__setitem__(0, "Quarry"), "nomads is false")
+    case("nomads", lambda d: d["sections"].__setitem__(0, "Quarry"), "nomads is off")
     case("rotations", lambda d: d.update(rotations=[1, 0, 0, 0]), "rotations")
     case("cards", lambda d: d.update(cards=["Lords"] * 3), "cards")
     case("hex", lambda d: d["settlements"][0].append([20, 3]), "row and col in 0..19")
@@ -137,7 +137,7 @@ def test_corrupt_pending_tile_actions(pending, words):
         settlements={0: [(7, 11)], 1: [(5, 10), (5, 12), (7, 9), (9, 10), (9, 12)]},
         tiles={0: {(6, 11): "used"}},
     ).to_dict()
-    data["pending"] = pending
+    data["pending"] = {**pending, "left": 0, "hit": []}
     with pytest.raises(BadState) as err:
         GAME.from_dict(data)
     assert words in str(err.value)
@@ -257,5 +257,35 @@ def test_view_of_a_tile_action_in_progress():
     st = position(settlements={0: [(7, 11)]}, tiles={0: {(6, 11): "ready"}})
     play(st, ("use", 6, 11), ("move_from", 7, 11))
     pending = st.view(1)["turn"]["pending"]
-    assert pending == {"tile": "Paddock", "hex": [6, 11], "step": "target", "from": [7, 11]}
+    assert pending == {
+        "tile": "Paddock",
+        "nomad": False,
+        "terrain": None,
+        "hex": [6, 11],
+        "step": "target",
+        "from": [7, 11],
+        "left": 1,
+        "hit": [],
+    }
     assert st.view(0)["seats"][0]["tiles"][0]["state"] == "used"
+
+
+def test_a_format_1_save_still_loads_as_the_same_position():
+    """Saves of rules version 1 (format 1: ``nomads`` a bool, no nomad fields, ``gold`` one
+    number per seat) load as the same position."""
+    st = position(
+        sections=("Quarry", "Caravan", "Village", "Garden"),
+        settlements={0: [(7, 11)]},
+        tiles={0: {(6, 12): "used"}},
+        pending={"hex": [6, 12], "step": "source", "from": None},
+    )
+    data = st.to_dict()
+    old = {k: v for k, v in data.items() if k not in ("mandatory_hexes", "outpost")}
+    old.pop("nomad_tiles"), old.pop("nomad_held")
+    old.update(format=1, nomads=True, gold=[0, 0])
+    old["pending"] = {k: v for k, v in data["pending"].items() if k in ("hex", "step", "from")}
+    back = GAME.from_dict(old)
+    assert back == st and back.legal_actions(0) == st.legal_actions(0)
+    old["gold"] = [3, 0]
+    with pytest.raises(BadState, match="format 1 has no in-play gold"):
+        GAME.from_dict(old)

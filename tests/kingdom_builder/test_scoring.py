@@ -63,10 +63,12 @@ def test_miners():
 
 
 def test_miners_settlement_on_a_mountain_scores_nothing():
-    """Nomads map (Quarry TL): (9,6) is a mountain touching the mountain (8,7); (9,5) touches
-    the mountain (9,6).  Only (9,5) scores."""
+    """Nomads map (Quarry TL): (9,6) is a mountain (reached by Donation–Mountain, full Nomads)
+    touching the mountain (8,7); (9,5) touches the mountain (9,6).  Only (9,5) scores."""
     st = position(
-        sections=("Quarry", "Caravan", "Village", "Garden"), settlements={0: [(9, 6), (9, 5)]}
+        sections=("Quarry", "Caravan", "Village", "Garden"),
+        settlements={0: [(9, 6), (9, 5)]},
+        nomads="full",
     )
     assert _score(st, "Miners") == [1, 0]
 

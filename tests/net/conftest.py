@@ -5,17 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from game.core import registry
-from tests.net import tinygame
+from tests import testgame
 
 
 @pytest.fixture
-def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Register the test-only game ``tiny`` for one test."""
-    monkeypatch.setitem(registry._MODULES, tinygame.GAME_ID, "tests.net.tinygame")
-    registry._cache.pop(tinygame.GAME_ID, None)
-    yield tinygame.GAME_ID
-    registry._cache.pop(tinygame.GAME_ID, None)
+def bid_race() -> Iterator[str]:
+    """The shared test game "Bid and Race" (``tests/testgame``), registered for one test."""
+    with testgame.registered() as game_id:
+        yield game_id
 
 
 @pytest.fixture(autouse=True)

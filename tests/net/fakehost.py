@@ -7,7 +7,7 @@ talks to it over a real socket.  Each connection runs a *script*: an ``async`` f
 or not.
 
 :func:`good_messages` is a complete, valid conversation for the headless player at a table of
-the test game ``tiny`` (seat 0; seat 1 a bot): ``welcome``, ``joined``, ``lobby``, ``state``,
+the shared test game "Bid and Race" (``tests/testgame``; seat 0, seat 1 a bot): ``welcome``, ``joined``, ``lobby``, ``state``,
 ``sample``, ``game_over``.  :func:`headless_script` plays it, with any message replaced by a
 malformed one (or by raw bytes), so each test changes exactly one thing.
 """
@@ -26,7 +26,7 @@ import msgpack
 
 from net import protocol
 from net.protocol import PROTOCOL_VERSION
-from tests.net import tinygame
+from tests import testgame
 
 LOOPBACK = "127.0.0.1"
 
@@ -128,9 +128,9 @@ class FakeHost:
 def table_summary() -> dict[str, Any]:
     return {
         "table": "t1",
-        "game": tinygame.GAME_ID,
-        "title": "Secret Steps",
-        "name": "Tiny table",
+        "game": testgame.GAME_ID,
+        "title": testgame.GAME.title,
+        "name": "Test table",
         "players": 2,
         "open": 1,
         "humans": 0,
@@ -164,9 +164,17 @@ def seat_records() -> list[dict[str, Any]]:
     ]
 
 
+#: The scores the fake host's ``game_over`` announces (seat 1 wins).
+FINAL_SCORES = [
+    {"bids": 3, "race": 1, "coins": 1, "total": 5},
+    {"bids": 3, "race": 2, "coins": 2, "total": 7},
+]
+
+
 def good_messages() -> dict[str, dict[str, Any]]:
-    """A valid conversation with the headless player (seat 0 of a 2-seat ``tiny`` table)."""
-    state = tinygame.GAME.new(2, {}, 7)
+    """A valid conversation with the headless player (seat 0 of a 2-seat test game table, in
+    the sealed bids where both seats choose at once)."""
+    state = testgame.GAME.new(2, {}, 7)
     sample = state.determinize(0, 11).to_dict()
     return {
         "welcome": {
@@ -179,8 +187,8 @@ def good_messages() -> dict[str, dict[str, Any]]:
         "lobby": {
             "t": "lobby",
             "table": "t1",
-            "game": tinygame.GAME_ID,
-            "title": "Secret Steps",
+            "game": testgame.GAME_ID,
+            "title": testgame.GAME.title,
             "players": 2,
             "options": {},
             "settings": {
@@ -208,7 +216,7 @@ def good_messages() -> dict[str, dict[str, Any]]:
             "decision": 0,
             "view": state.view(0),
             "events": [],
-            "to_move": [0],
+            "to_move": list(state.to_move()),
             "legal": [list(a) for a in state.legal_actions(0)],
             "last_action": None,
             "can_undo": False,
@@ -219,10 +227,10 @@ def good_messages() -> dict[str, dict[str, Any]]:
         "game_over": {
             "t": "game_over",
             "table": "t1",
-            "game": tinygame.GAME_ID,
+            "game": testgame.GAME_ID,
             "seed": 7,
             "players": 2,
-            "scores": [{"points": 3, "total": 3}, {"points": 5, "total": 5}],
+            "scores": FINAL_SCORES,
             "winners": [1],
             "actions": 1,
             "seats": seat_records(),

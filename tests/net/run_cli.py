@@ -1,7 +1,7 @@
-"""``python -m tests.net.run_cli ARGS``: the ``lantern`` command with the tiny game registered.
+"""``python -m tests.net.run_cli ARGS``: the ``lantern`` command with the test game registered.
 
-Subprocess tests use it to drive ``host`` and ``join`` with the test-only game (the product
-registry never contains it).
+Subprocess tests use it to drive ``host`` and ``join`` with the shared test game "Bid and Race"
+(``tests/testgame``), which the product registry never contains.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from game.cli import main
-from tests.net.tinygame import register
+from tests.testgame import register
 
 if __name__ == "__main__":
     register()

@@ -1,7 +1,9 @@
 """``python -m game host`` and ``python -m game join`` as real processes on 127.0.0.1.
 
-For every registered game: a host process with ``--exit-when-done`` and four ``join --headless``
-processes play a whole game; every client prints the host's final scores and the host exits 0.
+For every registered game, and the shared test game "Bid and Race" (``tests/testgame``, which
+the processes register through ``tests/net/run_cli.py``): a host process with
+``--exit-when-done`` and four ``join --headless`` processes play a whole game; every client
+prints the host's final scores and the host exits 0.
 Saved games resume; damaged saves and bad arguments get a clear message and exit code 2.
 """
 
@@ -19,13 +21,14 @@ import pytest
 from game.core.match import Replay
 from game.core.registry import game_ids, get_game
 from net.session import Session
+from tests.testgame import GAME_ID as TEST_GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def command(game_id: str) -> list[str]:
-    """The lantern command; the tiny game needs the launcher that registers it."""
-    module = "tests.net.run_cli" if game_id == "tiny" else "game"
+    """The lantern command; the test game needs the launcher that registers it."""
+    module = "tests.net.run_cli" if game_id == TEST_GAME else "game"
     return [sys.executable, "-m", module]
 
 
@@ -76,12 +79,12 @@ def finish(proc: subprocess.Popen[str], timeout: float = 90) -> tuple[int, str, 
     return proc.returncode, out, err
 
 
-@pytest.mark.parametrize("game_id", [*game_ids(), "tiny"])
+@pytest.mark.parametrize("game_id", [*game_ids(), TEST_GAME])
 def test_host_and_four_join_processes_play_a_whole_game(
     game_id: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    if game_id == "tiny":
-        request.getfixturevalue("tiny")
+    if game_id == TEST_GAME:
+        request.getfixturevalue("bid_race")
     game = get_game(game_id)
     players = max(game.min_players, min(4, game.max_players))
     host, listening = start_host(
@@ -110,21 +113,21 @@ def test_host_and_four_join_processes_play_a_whole_game(
     assert "game over" in err
 
 
-def test_resume_continues_a_saved_game_with_its_bots(tiny: str, tmp_path: Path) -> None:
-    session = Session.create("t1", tiny, 3, {"rounds": 3}, seed=21)
+def test_resume_continues_a_saved_game_with_its_bots(bid_race: str, tmp_path: Path) -> None:
+    session = Session.create("t1", bid_race, 3, {"rounds": 3}, seed=21)
     session.seat_human(0, "Ann")
     session.seat_human(1, "Ben")
     session.set_seat(2, by_seat=0, by_owner=True, kind="bot", bot="random")
     session.start()
-    session.act(0, 0, ("step", 1))
-    session.act(0, 1, ("end",))
+    session.act(0, 0, ("bid", 1))
+    session.act(0, 1, ("seal",))
     save = tmp_path / "saved.save"
     save.write_bytes(session.save_bytes())
     host, listening = start_host(
-        tiny, "--resume", str(save), "--exit-when-done", "--save-dir", str(tmp_path / "new")
+        bid_race, "--resume", str(save), "--exit-when-done", "--save-dir", str(tmp_path / "new")
     )
     assert listening["tables"] == ["t1"]
-    clients = [join(tiny, listening["port"]) for _ in range(2)]
+    clients = [join(bid_race, listening["port"]) for _ in range(2)]
     outs = [finish(c) for c in clients]
     assert all(code == 0 for code, _, _ in outs), outs
     code, out, err = finish(host)
@@ -132,7 +135,7 @@ def test_resume_continues_a_saved_game_with_its_bots(tiny: str, tmp_path: Path) 
     over = json.loads(out.splitlines()[-1])
     assert over["bots"] == ["human", "human", "random"]
     replay = Replay.load(over["save"])
-    assert replay.actions[:2] == [(0, ("step", 1)), (0, ("end",))]
+    assert replay.actions[:2] == [(0, ("bid", 1)), (0, ("seal",))]
     assert replay.verify().scores() == over["scores"]
     assert "resumed after 2 actions" in err
 
@@ -146,13 +149,13 @@ def test_resume_continues_a_saved_game_with_its_bots(tiny: str, tmp_path: Path) 
     ],
 )
 def test_a_damaged_save_is_refused_clearly(
-    tiny: str, tmp_path: Path, content: bytes | None, message: str
+    bid_race: str, tmp_path: Path, content: bytes | None, message: str
 ) -> None:
     path = tmp_path / "broken.save"
     if content is not None:
         path.write_bytes(content)
     proc = subprocess.run(
-        [*command(tiny), "host", "--bind", "127.0.0.1", "--port", "0", "--resume", str(path)],
+        [*command(bid_race), "host", "--bind", "127.0.0.1", "--port", "0", "--resume", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -162,16 +165,16 @@ def test_a_damaged_save_is_refused_clearly(
     assert message in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_a_truncated_save_is_refused_clearly(tiny: str, tmp_path: Path) -> None:
-    session = Session.create("t1", tiny, 2, seed=2)
+def test_a_truncated_save_is_refused_clearly(bid_race: str, tmp_path: Path) -> None:
+    session = Session.create("t1", bid_race, 2, seed=2)
     session.seat_human(0, "A")
     session.seat_human(1, "B")
     session.start()
-    session.act(0, 0, ("end",))
+    session.act(0, 0, ("bid", 1))
     path = tmp_path / "cut.save"
     path.write_bytes(session.save_bytes()[:-9])
     proc = subprocess.run(
-        [*command(tiny), "host", "--bind", "127.0.0.1", "--port", "0", "--resume", str(path)],
+        [*command(bid_race), "host", "--bind", "127.0.0.1", "--port", "0", "--resume", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -184,13 +187,13 @@ def test_a_truncated_save_is_refused_clearly(tiny: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["host", "--table", "tiny"], "--table needs --players"),
-        (["host", "--table", "tiny", "--players", "2", "--bots", "skynet"], "unknown bot"),
+        (["host", "--table", TEST_GAME], "--table needs --players"),
+        (["host", "--table", TEST_GAME, "--players", "2", "--bots", "skynet"], "unknown bot"),
         (
-            ["host", "--table", "tiny", "--players", "2", "--bots", "random,random,random"],
+            ["host", "--table", TEST_GAME, "--players", "2", "--bots", "random,random,random"],
             "3 seats",
         ),
-        (["host", "--table", "tiny", "--players", "9"], "2 to 6 players"),
+        (["host", "--table", TEST_GAME, "--players", "9"], "2 to 6 players"),
         (["host", "--table", "chess", "--players", "2"], "unknown game"),
         (["host", "--exit-when-done"], "needs a --table"),
         (["host", "--announce", "127.0.0.1:notaport"], "port must be a number"),
@@ -199,15 +202,15 @@ def test_a_truncated_save_is_refused_clearly(tiny: str, tmp_path: Path) -> None:
         (["join"], "HOST:PORT"),
     ],
 )
-def test_bad_arguments_exit_2_with_a_reason(tiny: str, args: list[str], message: str) -> None:
+def test_bad_arguments_exit_2_with_a_reason(bid_race: str, args: list[str], message: str) -> None:
     proc = subprocess.run(
-        [*command(tiny), *args], cwd=ROOT, capture_output=True, text=True, timeout=30
+        [*command(bid_race), *args], cwd=ROOT, capture_output=True, text=True, timeout=30
     )
     assert proc.returncode == 2, proc.stderr
     assert message in proc.stderr
 
 
-def test_join_reports_an_unreachable_host(tiny: str) -> None:
+def test_join_reports_an_unreachable_host(bid_race: str) -> None:
     import socket
 
     with socket.socket() as sock:  # a port nobody listens on
@@ -215,7 +218,7 @@ def test_join_reports_an_unreachable_host(tiny: str) -> None:
         port = sock.getsockname()[1]
     started = time.monotonic()
     proc = subprocess.run(
-        [*command(tiny), "join", f"127.0.0.1:{port}", "--headless"],
+        [*command(bid_race), "join", f"127.0.0.1:{port}", "--headless"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -226,14 +229,14 @@ def test_join_reports_an_unreachable_host(tiny: str) -> None:
     assert time.monotonic() - started < 20
 
 
-def test_a_plain_host_serves_until_terminated(tiny: str) -> None:
+def test_a_plain_host_serves_until_terminated(bid_race: str) -> None:
     """``lantern host`` without a table: clients create tables; SIGTERM stops it cleanly."""
     import asyncio
     import signal
 
     from tests.net.helpers import Player
 
-    host, listening = start_host(tiny, "--no-announce", "--no-autosave")
+    host, listening = start_host(bid_race, "--no-announce", "--no-autosave")
     try:
 
         async def play() -> dict[str, Any] | None:
@@ -241,7 +244,7 @@ def test_a_plain_host_serves_until_terminated(tiny: str) -> None:
 
             a = await AsyncClient.connect("127.0.0.1", listening["port"])
             await a.hello("A")
-            await a.send({"t": "create_table", "game": "tiny", "players": 2})
+            await a.send({"t": "create_table", "game": bid_race, "players": 2})
             table = (await a.expect("joined"))["table"]
             b = await AsyncClient.connect("127.0.0.1", listening["port"])
             await b.hello("B")
@@ -260,7 +263,7 @@ def test_a_plain_host_serves_until_terminated(tiny: str) -> None:
             return results[0]
 
         result = asyncio.run(play())
-        assert result is not None and result["game"] == "tiny"
+        assert result is not None and result["game"] == bid_race
     finally:
         host.send_signal(signal.SIGTERM)
         code, _, err = finish(host, timeout=20)

@@ -15,6 +15,7 @@ from net.client import TcpConnection
 from net.host import HostConfig, TcpHost
 from net.hub import Hub
 from net.protocol import PROTOCOL_VERSION, ErrorCode
+from tests.testgame import GAME_ID
 
 
 class ThreadedHost:
@@ -38,7 +39,7 @@ class ThreadedHost:
 
 
 @pytest.fixture
-def host(tiny: str) -> Iterator[ThreadedHost]:
+def host(bid_race: str) -> Iterator[ThreadedHost]:
     h = ThreadedHost(idle_timeout=0.6)
     yield h
     h.stop()
@@ -57,11 +58,12 @@ def collect(conn: TcpConnection, until: str, timeout: float = 5.0) -> list[dict[
 
 
 def test_messages_sent_before_the_connection_is_up_are_delivered(host: ThreadedHost) -> None:
+    """A table of the shared test game (``tests/testgame``) is created before the socket is up."""
     woken = threading.Event()
     conn = TcpConnection.open("127.0.0.1", host.port, wakeup=woken.set, keepalive=0.1)
     started = time.perf_counter()
     conn.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "Ui"})
-    conn.send({"t": "create_table", "game": "tiny", "players": 2})
+    conn.send({"t": "create_table", "game": GAME_ID, "players": 2})
     assert time.perf_counter() - started < 0.05  # never blocks the frame
     got = collect(conn, "lobby")
     assert [m["t"] for m in got] == ["welcome", "joined", "lobby"]
@@ -96,7 +98,7 @@ def test_an_unreachable_host_is_reported_through_poll() -> None:
     assert not conn.connected and not conn.wait_connected(0.1)
 
 
-def test_host_shutdown_reaches_the_client(tiny: str) -> None:
+def test_host_shutdown_reaches_the_client(bid_race: str) -> None:
     h = ThreadedHost()
     conn = TcpConnection.open("127.0.0.1", h.port)
     assert conn.wait_connected(5)

@@ -1,7 +1,7 @@
 """Complete games of every registered game through a TCP host on 127.0.0.1.
 
-Every game in ``game.core.registry.game_ids()`` is covered automatically (plus the test-only
-tiny game): four clients play a whole game and must end with the host's final scores; each
+Every game in ``game.core.registry.game_ids()`` is covered automatically (plus the shared test
+game "Bid and Race", ``tests/testgame``, with its simultaneous sealed bids): four clients play a whole game and must end with the host's final scores; each
 seat's frames must hold exactly ``view(state, seat)`` and the events it may see; a client that
 drops mid-game comes back with its token and finishes the game.
 """
@@ -22,14 +22,15 @@ from game.core.wire import to_plain
 from net.protocol import ErrorCode
 from net.session import Session
 from tests.net.helpers import Player, connect, run, start_game, tcp_host
+from tests.testgame import GAME_ID as TEST_GAME
 
-GAMES = [*game_ids(), "tiny"]
+GAMES = [*game_ids(), TEST_GAME]
 
 
 @pytest.fixture(params=GAMES)
 def game_id(request: pytest.FixtureRequest) -> Iterator[str]:
-    if request.param == "tiny":
-        request.getfixturevalue("tiny")
+    if request.param == TEST_GAME:
+        request.getfixturevalue("bid_race")
     yield request.param
 
 
@@ -187,10 +188,12 @@ def test_a_dropped_client_reconnects_with_its_token(game_id: str) -> None:
     run(body, timeout=90)
 
 
-def test_the_creator_hands_a_dropped_seat_to_a_bot_and_the_player_takes_it_back(tiny: str) -> None:
+def test_the_creator_hands_a_dropped_seat_to_a_bot_and_the_player_takes_it_back(
+    bid_race: str,
+) -> None:
     async def body() -> None:
         async with tcp_host() as host:
-            table_id, players = await start_game(host, tiny, 3, {"rounds": 4}, seed=1)
+            table_id, players = await start_game(host, bid_race, 3, {"rounds": 4}, seed=1)
             owner, victim, third = players
             victim.client.writer.transport.abort()
             await asyncio.sleep(0.05)
@@ -219,12 +222,14 @@ def test_the_creator_hands_a_dropped_seat_to_a_bot_and_the_player_takes_it_back(
     run(body, timeout=60)
 
 
-def test_several_tables_play_at_once(tiny: str) -> None:
+def test_several_tables_play_at_once(bid_race: str) -> None:
     async def body() -> None:
         async with tcp_host() as host:
-            games = [await start_game(host, tiny, 2 + i, {"rounds": 3}, seed=i) for i in range(3)]
+            games = [
+                await start_game(host, bid_race, 2 + i, {"rounds": 3}, seed=i) for i in range(3)
+            ]
             bots = await connect(host, "Bots")
-            await bots.send({"t": "create_table", "game": tiny, "players": 3, "spectate": True})
+            await bots.send({"t": "create_table", "game": bid_race, "players": 3, "spectate": True})
             bot_table = (await bots.expect("joined"))["table"]
             for seat in range(3):
                 await bots.send({"t": "set_seat", "seat": seat, "kind": "bot", "bot": "random"})
@@ -248,7 +253,7 @@ def test_several_tables_play_at_once(tiny: str) -> None:
     run(body, timeout=60)
 
 
-def test_lobby_errors_are_clear(tiny: str) -> None:
+def test_lobby_errors_are_clear(bid_race: str) -> None:
     async def body() -> None:
         async with tcp_host() as host:
             a = await connect(host, "A")
@@ -256,14 +261,14 @@ def test_lobby_errors_are_clear(tiny: str) -> None:
             err = await a.expect("error")
             assert err["code"] == ErrorCode.UNKNOWN_GAME and "known games" in err["text"]
             await a.send(
-                {"t": "create_table", "game": tiny, "players": 2, "options": {"rounds": 0}}
+                {"t": "create_table", "game": bid_race, "players": 2, "options": {"rounds": 0}}
             )
             assert (await a.expect("error"))["code"] == ErrorCode.BAD_OPTIONS
             await a.send({"t": "join", "table": "t99"})
             assert (await a.expect("error"))["code"] == ErrorCode.NO_TABLE
-            await a.send({"t": "action", "seq": 0, "action": ["end"]})
+            await a.send({"t": "action", "seq": 0, "action": ["bid", 1]})
             assert (await a.expect("error"))["code"] == ErrorCode.NOT_AT_TABLE
-            await a.send({"t": "create_table", "game": tiny, "players": 2})
+            await a.send({"t": "create_table", "game": bid_race, "players": 2})
             table = (await a.expect("joined"))["table"]
             await a.send({"t": "start"})
             err = await a.expect("error")
@@ -293,11 +298,11 @@ def test_lobby_errors_are_clear(tiny: str) -> None:
     run(body, timeout=20)
 
 
-def test_the_creators_rights_pass_on_when_it_leaves(tiny: str) -> None:
+def test_the_creators_rights_pass_on_when_it_leaves(bid_race: str) -> None:
     async def body() -> None:
         async with tcp_host() as host:
             a = await connect(host, "A")
-            await a.send({"t": "create_table", "game": tiny, "players": 2})
+            await a.send({"t": "create_table", "game": bid_race, "players": 2})
             table = (await a.expect("joined"))["table"]
             assert (await a.expect("lobby"))["owner_seat"] == 0
             await a.send({"t": "set_seat", "seat": 0, "kind": "bot", "bot": "random"})

@@ -2,7 +2,9 @@
 
 Refused unless the table allows hints (default on for in-process tables, off for LAN hosts,
 changed by the creator with ``configure``), only for the seat to move in the current position;
-computed off the host's loop on a determinized copy; dropped when the position moves on.
+computed off the host's loop on a determinized copy; dropped when the seat's decision moves on
+(and only then: another seat's choice in a simultaneous phase leaves it alone).  Played on
+Kingdom Builder and on the shared test game "Bid and Race" (``tests/testgame``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tests.net.test_local import drain, hello, hot_seat, wait_for
 
 
 @pytest.fixture
-def host(tiny: str, data_dir: Path) -> Iterator[LocalHost]:
+def host(bid_race: str, data_dir: Path) -> Iterator[LocalHost]:
     h = LocalHost(autosave=False)
     yield h
     h.close()
@@ -69,14 +71,14 @@ def test_a_hint_is_a_legal_action_of_the_seat_to_move(host: LocalHost) -> None:
     assert not [m for m in drain(conns[other]) if m["t"] == "hint"]
 
 
-def test_hints_are_off_unless_the_table_allows_them(tiny: str, data_dir: Path) -> None:
+def test_hints_are_off_unless_the_table_allows_them(bid_race: str, data_dir: Path) -> None:
     """A LAN-style host (hints off by default): refused with ``hints_off`` until the creator
     turns them on in the lobby; before the start a hint is ``not_started``."""
     with LocalHost(autosave=False, allow_hints=False) as h:
         conns = [h.connect() for _ in range(2)]
         for i, conn in enumerate(conns):
             hello(conn, f"P{i}")
-        conns[0].send({"t": "create_table", "game": "tiny", "players": 2})
+        conns[0].send({"t": "create_table", "game": bid_race, "players": 2})
         table = wait_for(conns[0], "joined")["table"]
         assert wait_for(conns[0], "lobby")["settings"]["allow_hints"] is False
         assert _error(conns[0], {"t": "hint", "seq": 0}) == ErrorCode.HINTS_OFF
@@ -93,7 +95,7 @@ def test_hints_are_off_unless_the_table_allows_them(tiny: str, data_dir: Path) -
         time.sleep(0.05)
         conns[0].send({"t": "start"})
         state = _state(conns[0])
-        assert state["to_move"] == [0]
+        assert state["to_move"] == [0, 1]  # the sealed bids: both seats choose
         conns[0].send({"t": "hint", "seq": state["seq"]})
         assert wait_for(conns[0], "hint", timeout=10)["action"] in state["legal"]
 
@@ -140,6 +142,24 @@ def test_a_hint_about_a_position_that_moved_on_is_dropped(
     gated.gate.set()
     time.sleep(0.1)
     assert not [m for m in drain(conns[0]) if m["t"] in ("hint", "error")]
+
+
+def test_another_seats_choice_does_not_drop_a_hint(host: LocalHost, gated: type[_GatedBot]) -> None:
+    """Both seats bid at once: seat 1's bid changes the table (seq) but not seat 0's decision,
+    so the hint seat 0 asked for keeps thinking and arrives, about the position it was asked at."""
+    conns = hot_seat(host, 2)
+    state = _state(conns[0])
+    other = _state(conns[1])
+    conns[0].send({"t": "hint", "seq": state["seq"]})
+    assert gated.started.wait(5)
+    conns[1].send({"t": "action", "seq": other["seq"], "action": ["bid", 1]})
+    seen: list[dict[str, Any]] = []
+    moved = wait_for(conns[0], "state", seen)
+    assert moved["seq"] == state["seq"] + 1 and moved["decision"] == state["decision"]
+    gated.gate.set()
+    hint = wait_for(conns[0], "hint", seen)
+    assert hint["seq"] == state["seq"] and hint["action"] in moved["legal"]
+    assert not gated.cancelled.is_set()
 
 
 def test_asking_twice_computes_once_and_the_bot_sees_a_determinized_copy(

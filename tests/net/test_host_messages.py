@@ -82,8 +82,9 @@ class Raw:
         self.task.cancel()
 
 
-async def whole_game(tiny: str) -> list[dict[str, Any]]:
-    """Two raw clients play a ``tiny`` game with every message type on the way."""
+async def whole_game(game_id: str) -> list[dict[str, Any]]:
+    """Two raw clients play a short game of the shared test game (``tests/testgame``: one round,
+    a race to 3) with every message type on the way."""
     host = TcpHost(Hub(autosave=False, allow_hints=True), HostConfig(bind=LOOPBACK, port=0))
     await host.start()
     conns: list[Raw] = []
@@ -93,7 +94,14 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
         await a.send({"t": "list_tables"})
         await a.expect("tables")
         await a.send(
-            {"t": "create_table", "game": tiny, "players": 2, "allow_hints": True, "name": "T"}
+            {
+                "t": "create_table",
+                "game": game_id,
+                "players": 2,
+                "options": {"rounds": 1, "goal": 3},
+                "allow_hints": True,
+                "name": "T",
+            }
         )
         table = (await a.expect("joined"))["table"]
         b = await Raw.open(host.port, "Bob")
@@ -105,7 +113,7 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
         await b.expect("chat")
         await a.send({"t": "ping", "n": 3})
         await a.expect("pong")
-        await a.send({"t": "action", "seq": 0, "action": ["end"]})
+        await a.send({"t": "action", "seq": 0, "action": ["bid", 1]})
         await a.expect("error")  # not started yet
         await a.send({"t": "start"})
         players = {0: a, 1: b}
@@ -132,6 +140,8 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
                 own = await mover.expect("state")
             await mover.send({"t": "sample", "seq": own["seq"]})
             await mover.expect("sample")
+            await mover.send({"t": "explain", "seq": own["seq"], "action": own["legal"][0]})
+            assert (await mover.expect("explanation"))["legal"] is True
             if hints[seat] < 2:  # within the host's hint rate (3 at once, then one per 10 s)
                 hints[seat] += 1
                 await mover.send({"t": "hint", "seq": own["seq"]})
@@ -149,8 +159,8 @@ async def whole_game(tiny: str) -> list[dict[str, Any]]:
         await host.stop()
 
 
-def test_every_message_of_a_real_host_passes_the_client_check_unchanged(tiny: str) -> None:
-    messages = run(lambda: whole_game(tiny))
+def test_every_message_of_a_real_host_passes_the_client_check_unchanged(bid_race: str) -> None:
+    messages = run(lambda: whole_game(bid_race))
     kinds = {m["t"] for m in messages}
     assert kinds == set(HOST_MESSAGES), set(HOST_MESSAGES) - kinds
     for msg in messages:
@@ -180,7 +190,7 @@ def examples() -> dict[str, dict[str, Any]]:
     return {
         **good,
         "tables": {"t": "tables", "tables": [table, {**table, "table": "t2"}]},
-        "hint": {"t": "hint", "table": "t1", "seq": 3, "action": ["step", 1]},
+        "hint": {"t": "hint", "table": "t1", "seq": 3, "action": ["bid", 1]},
         "waiting": {
             "t": "waiting",
             "table": "t1",
@@ -193,6 +203,19 @@ def examples() -> dict[str, dict[str, Any]]:
         "left": {"t": "left", "table": "t1", "reason": "you left the table"},
         "table_closed": {"t": "table_closed", "table": "t1", "reason": "everyone left"},
         "error": {"t": "error", "code": "stale", "text": "seq 3 is not current"},
+        "explanation": {
+            "t": "explanation",
+            "table": "t1",
+            "seq": 3,
+            "action": ["bid", 3],
+            "legal": False,
+            "reason": {
+                "text": "a bid is 0 to 2 (at most 3, at most your coins)",
+                "rule": "testgame bids: amount",
+                "key": "",
+                "params": {},
+            },
+        },
     }
 
 

@@ -2,7 +2,8 @@
 
 Every attack runs while another table plays a game; afterwards that game must have finished
 with every client agreeing with the host, and the host's record must replay to the same final
-state (docs/protocol.md "Frames", "Errors").
+state (docs/protocol.md "Frames", "Errors").  The games are the shared test game "Bid and Race"
+(``tests/testgame``).
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ async def wrong_shapes(host: TcpHost) -> None:
             msgpack.packb([1, 2, 3]),
             msgpack.packb({"type": "ping"}),
             msgpack.packb({"t": "join"}),
-            msgpack.packb({"t": "action", "seq": "x", "action": ["end"]}),
+            msgpack.packb({"t": "action", "seq": "x", "action": ["seal"]}),
             msgpack.packb({"t": "chat", "text": "x" * 10_000}),
             msgpack.packb({"t": "launch_missiles"}),
         ],
@@ -196,11 +197,11 @@ ATTACKS: dict[str, Attack] = {
 
 
 @pytest.mark.parametrize("name", sorted(ATTACKS))
-def test_attack_leaves_other_tables_playing(tiny: str, name: str) -> None:
+def test_attack_leaves_other_tables_playing(bid_race: str, name: str) -> None:
     async def body() -> None:
         async with tcp_host(**LIMITS) as host:
             table_id, players = await start_game(
-                host, tiny, 3, {"rounds": 6}, delay=0.004, seed=len(name)
+                host, bid_race, 3, {"rounds": 5}, delay=0.004, seed=len(name)
             )
             games = [asyncio.create_task(p.play()) for p in players]
             await ATTACKS[name](host)
@@ -219,50 +220,60 @@ def test_attack_leaves_other_tables_playing(tiny: str, name: str) -> None:
     run(body, timeout=30)
 
 
-def test_players_act_only_for_their_own_seat(tiny: str) -> None:
+def test_players_act_only_for_their_own_seat(bid_race: str) -> None:
     """A client names no seat: the host acts for the connection's seat, and checks turn and seq."""
 
     async def body() -> None:
         async with tcp_host(**LIMITS) as host:
-            _, players = await start_game(host, tiny, 3)
+            _, players = await start_game(host, bid_race, 3)
             first = await players[1].client.expect("state")
-            assert first["to_move"] == [0] and first["legal"] == []
-            # Seat 1 tries to act while seat 0 is to move.
-            await players[1].client.send({"t": "action", "seq": 0, "action": ["end"]})
+            assert first["to_move"] == [0, 1, 2] and first["legal"][0] == ["bid", 0]
+            # Seat 1 bids and seals: it has no decision left in this phase.
+            await players[1].client.send({"t": "action", "seq": 0, "action": ["bid", 0]})
+            await players[1].client.send({"t": "action", "seq": 1, "action": ["seal"]})
+            while (await players[1].client.expect("state"))["seq"] < 2:
+                pass
+            await players[1].client.send({"t": "action", "seq": 2, "action": ["bid", 1]})
             assert (await players[1].client.expect("error"))["code"] == ErrorCode.NOT_YOUR_TURN
             # Naming another seat is not even a valid message.
-            await players[1].client.send({"t": "action", "seq": 0, "action": ["end"], "seat": 0})
+            await players[1].client.send({"t": "action", "seq": 2, "action": ["bid", 1], "seat": 0})
             err = await players[1].client.expect("error")
             assert err["code"] == ErrorCode.BAD_MESSAGE and "'seat'" in err["text"]
             # A spectator cannot act.
             watcher = await connect(host, "W")
             await watcher.send({"t": "join", "table": players[0].table, "spectate": True})
             assert (await watcher.expect("joined"))["seat"] is None
-            await watcher.send({"t": "action", "seq": 0, "action": ["end"]})
+            await watcher.send({"t": "action", "seq": 2, "action": ["bid", 1]})
             assert (await watcher.expect("error"))["code"] == ErrorCode.NOT_SEATED
-            # Seat 0: a stale seq, an illegal action, then a good one.
+            # Seat 0: a seq from the future, an illegal action, then a good one.
             state = await players[0].client.expect("state")
-            await players[0].client.send({"t": "action", "seq": 7, "action": ["end"]})
+            await players[0].client.send({"t": "action", "seq": 7, "action": ["bid", 1]})
             assert (await players[0].client.expect("error"))["code"] == ErrorCode.STALE
-            await players[0].client.send({"t": "action", "seq": 0, "action": ["step", 5]})
+            await players[0].client.send({"t": "action", "seq": 0, "action": ["bid", 5]})
             err = await players[0].client.expect("error")
-            assert err["code"] == ErrorCode.ILLEGAL and "step 5" in err["text"]
-            await players[0].client.send({"t": "action", "seq": state["seq"], "action": ["end"]})
-            after = await players[0].client.expect("state")
-            assert after["seq"] == 1 and after["last_action"]["seat"] == 0
-            # The same seq again is stale now (no double moves from a double click).
-            await players[1].client.send({"t": "action", "seq": 0, "action": ["end"]})
-            assert (await players[1].client.expect("error"))["code"] == ErrorCode.STALE
+            assert err["code"] == ErrorCode.ILLEGAL and "a bid is 0 to 3" in err["text"]
+            await players[0].client.send({"t": "action", "seq": state["seq"], "action": ["bid", 1]})
+            while (after := await players[0].client.expect("state"))["seq"] < 3:
+                pass
+            assert after["seq"] == 3 and after["last_action"]["seat"] == 0
+            # Its next action chosen at the same old seq is stale (no double moves from a double
+            # click), though seat 2's choice from seq 0 still counts.
+            await players[0].client.send({"t": "action", "seq": 0, "action": ["seal"]})
+            assert (await players[0].client.expect("error"))["code"] == ErrorCode.STALE
+            await players[2].client.send({"t": "action", "seq": 0, "action": ["bid", 2]})
+            while (late := await players[2].client.expect("state"))["seq"] < 4:
+                pass
+            assert late["last_action"] == {"seat": 2, "action": ["bid", 2], "text": "bid 2"}
 
     run(body, timeout=20)
 
 
-def test_a_peer_that_stops_reading_is_dropped_alone(tiny: str) -> None:
+def test_a_peer_that_stops_reading_is_dropped_alone(bid_race: str) -> None:
     """Bounded outboxes: a client whose unsent data passes the limit loses its connection."""
 
     async def body() -> None:
         async with tcp_host(outbox_limit=4096, rate=100_000, burst=100_000) as host:
-            _, players = await start_game(host, tiny, 2)
+            _, players = await start_game(host, bid_race, 2)
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
             sock.connect(("127.0.0.1", host.port))
@@ -303,7 +314,7 @@ def test_a_peer_that_stops_reading_is_dropped_alone(tiny: str) -> None:
     run(body, timeout=30)
 
 
-def test_too_many_connections_are_told_busy(tiny: str) -> None:
+def test_too_many_connections_are_told_busy(bid_race: str) -> None:
     async def body() -> None:
         async with tcp_host(max_connections=3) as host:
             keep = [await connect(host) for _ in range(3)]
@@ -317,7 +328,7 @@ def test_too_many_connections_are_told_busy(tiny: str) -> None:
     run(body, timeout=10)
 
 
-def test_version_field_is_required(tiny: str) -> None:
+def test_version_field_is_required(bid_race: str) -> None:
     async def body() -> None:
         async with tcp_host() as host:
             reader, writer = await raw_connection(host)

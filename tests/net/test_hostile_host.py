@@ -27,6 +27,7 @@ import pytest
 from game.cli import main
 from net import protocol
 from tests.net.fakehost import (
+    FINAL_SCORES,
     FakeHost,
     Peer,
     Replacement,
@@ -129,7 +130,7 @@ CASES: dict[str, tuple[str, Replacement, tuple[str, ...]]] = {
     "sample state {}": ("sample", with_fields("sample", state={}), ("position",)),
     "sample state of nonsense": (
         "sample",
-        with_fields("sample", state={"n": "two", "hands": 5, "deck": [], "rng": 1}),
+        with_fields("sample", state={**good_messages()["sample"]["state"], "n": "two", "hands": 5}),
         ("position",),
     ),
     "sample for another seat": ("sample", with_fields("sample", seat=1), ("seat 1",)),
@@ -181,7 +182,7 @@ CASES: dict[str, tuple[str, Replacement, tuple[str, ...]]] = {
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_malformed_reply_ends_the_run_with_one_clear_line(
-    tiny: str, capsys: pytest.CaptureFixture[str], case: str
+    bid_race: str, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
     name, replacement, words = CASES[case]
     with FakeHost(headless_script({name: replacement})) as host:
@@ -192,7 +193,7 @@ def test_a_malformed_reply_ends_the_run_with_one_clear_line(
 
 
 def test_the_good_conversation_of_the_fake_host_finishes_a_game(
-    tiny: str, capsys: pytest.CaptureFixture[str]
+    bid_race: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The baseline of every case above: nothing replaced, the game ends, exit 0."""
     with FakeHost(headless_script()) as host:
@@ -200,12 +201,12 @@ def test_the_good_conversation_of_the_fake_host_finishes_a_game(
         assert not host.errors, host.errors
     assert code == 0, err
     result = json.loads(out)
-    assert result["scores"] == [{"points": 3, "total": 3}, {"points": 5, "total": 5}]
+    assert result["scores"] == FINAL_SCORES
     assert result["winners"] == [1] and result["seat"] == 0 and result["table"] == "t1"
 
 
 def test_fields_a_message_does_not_define_are_ignored(
-    tiny: str, capsys: pytest.CaptureFixture[str]
+    bid_race: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Extra fields (and chat lines, with escape sequences) do not disturb the game."""
     chat = {"t": "chat", "table": "t1", "seat": 1, "name": "\x1b[2JEve", "text": ANSI}
@@ -219,7 +220,7 @@ def test_fields_a_message_does_not_define_are_ignored(
     ) as host:
         code, out, err = join_in_process(host.port, capsys)
     assert code == 0, err
-    assert "tiny table t1, seat 0" in out and not CONTROL.search(out)
+    assert f"{bid_race} table t1, seat 0" in out and not CONTROL.search(out)
 
 
 def run_join(port: int, *extra: str, timeout: float = 60) -> subprocess.Popen[str]:
@@ -249,7 +250,7 @@ def run_join(port: int, *extra: str, timeout: float = 60) -> subprocess.Popen[st
     "case", ["welcome tables [{}]", "sample state {}", "error with escape sequences"]
 )
 def test_the_real_command_fails_cleanly_in_text_and_json_mode(
-    tiny: str, case: str, mode: tuple[str, ...]
+    bid_race: str, case: str, mode: tuple[str, ...]
 ) -> None:
     name, replacement, words = CASES[case]
     with FakeHost(headless_script({name: replacement})) as host:
@@ -310,7 +311,7 @@ def measure_chat_stream(seconds: float) -> tuple[int, int, int, str]:
     return early, late, sent[0], err
 
 
-def test_a_host_streaming_1_mib_chat_frames_does_not_grow_the_client(tiny: str) -> None:
+def test_a_host_streaming_1_mib_chat_frames_does_not_grow_the_client(bid_race: str) -> None:
     """Skipped messages are not kept: peak memory after 3 s of 1 MiB chat frames is close to
     the peak after the first few (the 10 s figure is in test_..._for_10_s, marked slow)."""
     early, late, sent, err = measure_chat_stream(3.0)
@@ -321,7 +322,7 @@ def test_a_host_streaming_1_mib_chat_frames_does_not_grow_the_client(tiny: str) 
 
 
 @pytest.mark.slow
-def test_a_host_streaming_1_mib_chat_frames_for_10_s(tiny: str) -> None:
+def test_a_host_streaming_1_mib_chat_frames_for_10_s(bid_race: str) -> None:
     early, late, sent, _err = measure_chat_stream(10.0)
     print(
         f"\n10 s of 1 MiB chat frames: {sent / 2**20:.0f} MiB sent, "

@@ -1,4 +1,8 @@
-"""The in-process host (hot-seat and bot games) through the UI's Connection API."""
+"""The in-process host (hot-seat and bot games) through the UI's Connection API.
+
+Played on the shared test game "Bid and Race" (``tests/testgame``) unless a test names
+Kingdom Builder.
+"""
 
 from __future__ import annotations
 
@@ -17,12 +21,14 @@ import pytest
 import game.bots as bots
 from game.core.match import Replay
 from game.core.types import BadState
+from game.core.wire import to_plain
 from net.local import LocalConnection, LocalHost
 from net.protocol import PROTOCOL_VERSION, ErrorCode
+from tests.testgame import GAME_ID
 
 
 @pytest.fixture
-def host(tiny: str, data_dir: Path) -> Iterator[LocalHost]:
+def host(bid_race: str, data_dir: Path) -> Iterator[LocalHost]:
     h = LocalHost()
     yield h
     h.close()
@@ -66,7 +72,7 @@ def hot_seat(host: LocalHost, players: int = 3, **create: Any) -> list[LocalConn
     conns = [host.connect() for _ in range(players)]
     for i, conn in enumerate(conns):
         hello(conn, f"P{i}")
-    conns[0].send({"t": "create_table", "game": "tiny", "players": players, **create})
+    conns[0].send({"t": "create_table", "game": GAME_ID, "players": players, **create})
     joined = wait_for(conns[0], "joined")
     for conn in conns[1:]:
         conn.send({"t": "join", "table": joined["table"]})
@@ -104,19 +110,18 @@ def play_out(
     return results
 
 
-def test_hot_seat_game_with_a_bot_ends_alike_for_every_seat(host: LocalHost) -> None:
+def test_hot_seat_game_ends_alike_for_every_seat(host: LocalHost) -> None:
+    """Three seats on one host play to the end (one leaves and comes back with its token);
+    every frame holds exactly its own seat's view of the position it names."""
     conns = hot_seat(host, 3)
     # Leaving after the start keeps the seat for its token: the game waits for it.
     conns[0].send({"t": "leave"})
     assert wait_for(conns[0], "left")["reason"] == "you left the table"
-    views: dict[int, list[dict[str, Any]]] = {0: [], 1: [], 2: []}
+    views: dict[int, list[tuple[int, dict[str, Any]]]] = {0: [], 1: [], 2: []}
 
     def record(seat: int, msg: dict[str, Any]) -> None:
         if msg["t"] == "state":
-            views[seat].append(msg["view"])
-            hands = msg["view"]["hands"]
-            assert all(h is None for s, h in enumerate(hands) if s != seat)
-            assert hands[seat] is not None
+            views[seat].append((msg["seq"], msg["view"]))
 
     tables = host.call(lambda: list(host.hub.tables))
     token = host.call(lambda: host.hub.tables[tables[0]].seats[0].token)
@@ -125,12 +130,18 @@ def test_hot_seat_game_with_a_bot_ends_alike_for_every_seat(host: LocalHost) -> 
     scores = {tuple(r["scores"][i]["total"] for i in range(3)) for r in results.values()}
     assert len(scores) == 1
     assert all(views.values())
+    # No undo here, so seq k is the position after k actions of the record.
+    record_of = host.call(lambda: host.hub.tables[tables[0]].record())
+    positions = [state.clone() for state in record_of.states()]
+    for seat, seen in views.items():
+        for seq, view in seen:
+            assert view == to_plain(positions[seq].view(seat)), f"seat {seat} at seq {seq}"
 
 
 def test_bots_fill_seats_and_play(host: LocalHost) -> None:
     conn2 = host.connect()
     hello(conn2, "Solo")
-    conn2.send({"t": "create_table", "game": "tiny", "players": 4, "options": {"rounds": 3}})
+    conn2.send({"t": "create_table", "game": GAME_ID, "players": 4, "options": {"rounds": 3}})
     table = wait_for(conn2, "joined")["table"]
     for seat in (1, 2, 3):
         conn2.send({"t": "set_seat", "seat": seat, "kind": "bot", "bot": "random"})
@@ -141,18 +152,20 @@ def test_bots_fill_seats_and_play(host: LocalHost) -> None:
     assert lobby["table"] == table and lobby["settings"]["allow_hints"] is True
     conn2.send({"t": "start"})
     results = play_out({0: conn2}, random.Random(2))
-    assert results[0]["actions"] >= 12
+    # Every round: a bid and a seal per seat, and at least two moves per seat to cover the
+    # 6 steps of the race with cards of at most 4.
+    assert results[0]["actions"] >= 3 * (4 * 2 + 4 * 2)
 
 
 def test_undo_through_the_connection(host: LocalHost) -> None:
     conns = hot_seat(host, 2)
     state = wait_for(conns[0], "state")
-    conns[0].send({"t": "action", "seq": state["seq"], "action": ["step", 2]})
+    conns[0].send({"t": "action", "seq": state["seq"], "action": ["bid", 2]})
     after = wait_for(conns[0], "state")
-    assert after["can_undo"] and after["view"]["points"][0] == 2
+    assert after["can_undo"] and after["view"]["bid"] == 2
     other = wait_for(conns[1], "state", timeout=1)
     other = wait_for(conns[1], "state", timeout=1) if other["seq"] != after["seq"] else other
-    assert other["can_undo"] is False
+    assert other["can_undo"] is False and other["view"]["bid"] is None
     conns[1].send({"t": "undo", "seq": after["seq"]})
     refused = wait_for(conns[1], "error")
     assert refused["code"] == ErrorCode.UNDO_REFUSED
@@ -167,16 +180,19 @@ def test_undo_through_the_connection(host: LocalHost) -> None:
 def test_autosave_and_resume(host: LocalHost, data_dir: Path) -> None:
     conns = hot_seat(host, 2)
     state = wait_for(conns[0], "state")
-    conns[0].send({"t": "action", "seq": state["seq"], "action": ["end"]})
+    conns[0].send({"t": "action", "seq": state["seq"], "action": ["bid", 1]})
+    state = wait_for(conns[0], "state")
+    conns[0].send({"t": "action", "seq": state["seq"], "action": ["seal"]})
     wait_for(conns[0], "state")
     time.sleep(0.1)
-    saves = list((data_dir / "saves").glob("tiny-*.save"))
+    saves = list((data_dir / "saves").glob(f"{GAME_ID}-*.save"))
     assert len(saves) == 1
     replay = Replay.load(saves[0])
-    assert replay.actions == [(0, ("end",))] and [s["name"] for s in replay.seats] == ["P0", "P1"]
+    assert replay.actions == [(0, ("bid", 1)), (0, ("seal",))]
+    assert [s["name"] for s in replay.seats] == ["P0", "P1"]
     table = host.resume(saves[0])
     view = host.call(lambda: host.hub.tables[table].state_message(1, []))
-    assert view["seq"] == 1 and view["waiting"] == [1]
+    assert view["seq"] == 2 and view["waiting"] == [1]  # seat 0 has sealed; seat 1 is awaited
     broken = data_dir / "broken.save"
     broken.write_bytes(b"\x00garbage")
     with pytest.raises(BadState, match="not a Lantern Table"):
@@ -185,7 +201,7 @@ def test_autosave_and_resume(host: LocalHost, data_dir: Path) -> None:
 
 def test_a_bad_message_is_answered_and_the_host_carries_on(host: LocalHost) -> None:
     conn = host.connect()
-    conn.send({"t": "create_table", "game": "tiny", "players": 2})
+    conn.send({"t": "create_table", "game": GAME_ID, "players": 2})
     assert wait_for(conn, "error")["code"] == ErrorCode.HELLO_FIRST
     hello(conn, "X")
     conn.send({"t": "teleport"})
@@ -237,7 +253,7 @@ def test_closing_a_table_cancels_its_thinking_bot(
     monkeypatch.setitem(bots._FACTORIES, "slow", lambda seed, budget: SlowBot())
     conn = host.connect()
     hello(conn, "Owner")
-    conn.send({"t": "create_table", "game": "tiny", "players": 2, "spectate": True})
+    conn.send({"t": "create_table", "game": GAME_ID, "players": 2, "spectate": True})
     wait_for(conn, "joined")
     conn.send({"t": "set_seat", "seat": 0, "kind": "bot", "bot": "slow"})
     conn.send({"t": "set_seat", "seat": 1, "kind": "bot", "bot": "random"})

@@ -139,3 +139,25 @@ def test_the_panel_scrolls_many_values_and_clicks_choose(app: App) -> None:
     assert panel.click((5, 5)) == (False, None)
     buttons = {b.id: b for b in panel.buttons()}
     assert not buttons["composer_back"].enabled and not buttons["composer_confirm"].enabled
+
+
+def test_the_same_list_as_a_new_question_starts_afresh() -> None:
+    """A seat that moves again (a new turn, or a new decision) may get the very same legal list:
+    what was half chosen for the last one is forgotten."""
+    legal = [("rest",), ("run", 1), ("run", 2), ("dash",)]
+    c = Composer(legal)
+    assert c.set_legal(legal, (5, 3)) is True
+    c.choose("run")
+    assert c.set_legal(legal, (5, 3)) is False and c.prefix == ("run",)
+    assert c.set_legal(legal, (6, 4)) is True and c.prefix == ()
+
+
+def test_forced_fields_are_taken_and_back_stops_there() -> None:
+    c = Composer([("bid", 0), ("bid", 1), ("bid", 2)])
+    c.skip_forced()
+    assert c.prefix == ("bid",) and c.options() == [0, 1, 2]
+    assert not c.can_go_back() and not c.back()
+    lone = Composer([("seal",)])
+    lone.skip_forced()
+    assert lone.prefix == () and lone.options() == ["seal"], "a lone action still waits"
+    assert lone.choose("seal") == ("seal",)

@@ -1,9 +1,10 @@
 """Per-game table views, chosen by game id.
 
-Each game the client can show has a module here whose ``VIEW`` is a
+Each game the client can show has a module (or package) here whose ``VIEW`` is a
 :class:`~game.ui.games.base.GameView` subclass; the game scene, the replay viewer and the
 screenshot command look it up with :func:`view_class`.  Keyflower and Glen More plug in by adding
-their module to :data:`VIEWS`.
+their module to :data:`VIEWS`.  Every other game — one this client has no view for yet, the
+framework's test game — is played with the game-neutral :mod:`game.ui.games.generic` view.
 """
 
 from __future__ import annotations
@@ -21,26 +22,29 @@ if TYPE_CHECKING:
 VIEWS: dict[str, str] = {
     "kingdom-builder": "game.ui.games.kingdom_builder",
 }
+#: The view of every game not in :data:`VIEWS`.
+GENERIC = "game.ui.games.generic"
 
 
 class NoView(LookupError):
-    """A game this client cannot draw yet."""
+    """A game this client has no view of its own for (only with ``generic=False``)."""
 
 
-def view_class(game_id: str) -> type[GameView]:
-    """The view class of ``game_id``."""
+def view_class(game_id: str, generic: bool = True) -> type[GameView]:
+    """The view class of ``game_id``: its own, else (``generic``) the game-neutral view."""
     module = VIEWS.get(game_id)
     if module is None:
-        raise NoView(t("error.no_view", game=game_id))
+        if not generic:
+            raise NoView(t("error.no_view", game=game_id))
+        module = GENERIC
     cls: type[GameView] = importlib.import_module(module).VIEW
     return cls
 
 
 def help_pages(game_id: str) -> list[tuple[Callable[[], str], Callable[[], list[tuple[str, ...]]]]]:
-    """The help overlay's pages for ``game_id`` (rules, tiles, cards), or none."""
-    module = VIEWS.get(game_id)
-    if module is None:
-        return []
+    """The help overlay's pages for ``game_id`` (rules, tiles, cards; for a game shown by the
+    generic view, how that table works)."""
+    module = VIEWS.get(game_id, GENERIC)
     pages: list[tuple[Callable[[], str], Callable[[], list[tuple[str, ...]]]]] = (
         importlib.import_module(module).help_pages()
     )

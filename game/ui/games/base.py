@@ -141,10 +141,12 @@ class GameView:
         self.seats = seats
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
-        #: The seats that may act now (the state message's ``to_move``) and the turn number
-        #: (its ``turn``, ``None`` from a host that does not send it).
+        #: The seats that may act now (the state message's ``to_move``), the turn number (its
+        #: ``turn``) and the shown seat's decision (its ``decision``: the ``seq`` at which the
+        #: seat's current choice began); ``None`` when the host does not say.
         self.to_move: list[int] = []
         self.turn: int | None = None
+        self.decision: int | None = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         #: Whether the shown seat's secrets may be drawn and logged.  The game scene turns it
@@ -173,11 +175,14 @@ class GameView:
         """The seats' names, colours, kinds or connections changed (from the lobby)."""
         self.seats = seats
 
-    def set_turn(self, to_move: list[int], turn: int | None) -> None:
-        """Who may act now and the turn number, from the state message (called before
-        :meth:`set_view` with the same message)."""
+    def set_turn(self, to_move: list[int], turn: int | None, decision: int | None = None) -> None:
+        """Who may act now, the turn number and the shown seat's decision, from the state
+        message (called before :meth:`set_view` with the same message).  A new ``decision``
+        means a new question for the seat even when its legal list looks the same (Glen More's
+        seat moving again): half-built choices start afresh."""
         self.to_move = [s for s in to_move if isinstance(s, int)]
         self.turn = turn if isinstance(turn, int) else None
+        self.decision = decision if isinstance(decision, int) else None
 
     def set_view(
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
@@ -237,9 +242,10 @@ class GameView:
         fonts = self.app.fonts
         x = rect.x
         active = self.active_seats()
-        step = px(32) if len(active) <= 2 else px(20)
+        size = px(24) if len(active) <= 2 else px(18)
+        step = size + (px(8) if len(active) <= 2 else px(4))
         for seat in active[:6]:
-            sw = self.seats[seat].swatch(px(24), self.app.settings.colour_blind)
+            sw = self.seats[seat].swatch(size, self.app.settings.colour_blind)
             surface.blit(sw, sw.get_rect(midleft=(x, rect.centery)))
             x += step
         if len(active) > 6:
@@ -247,7 +253,7 @@ class GameView:
             surface.blit(more, more.get_rect(midleft=(x + px(6), rect.centery)))
             x += more.get_width() + px(10)
         if len(active) > 2:
-            x += px(14)
+            x += px(8)
         if not text:
             return
         width = rect.right - x

@@ -52,6 +52,8 @@ class GameScene(Scene):
         self.view: GameView = cls(app, client.seat_infos(players))
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
+        self._secret_trait: bool | None = None
+        self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
         self.log_scroll = 0
         self.results_shown = False
@@ -286,8 +288,28 @@ class GameScene(Scene):
             )
         )
 
+    def _secrets(self) -> bool:
+        """Whether seats hold secrets (the game's trait; the view's guess for a game this
+        client does not have)."""
+        if self._secret_trait is None:
+            from game.core.registry import get_game
+
+            try:
+                self._secret_trait = bool(get_game(self.client.game_id).secrets)
+            except Exception:
+                self._secret_trait = self.view.has_secrets
+        return self._secret_trait
+
+    def _hot_seat(self) -> bool:
+        """Several seats share this screen and the game has secrets: curtains between them."""
+        return len(self.client.local_seats) > 1 and self._secrets()
+
     def _choose_seat(self) -> None:
-        """Which local seat to show; the curtain when it changes in a game with secrets."""
+        """Which local seat to show; the curtain when it changes in a game with secrets.
+
+        The first local seat in ``to_move`` is shown.  In a simultaneous phase several local
+        seats choose: each in turn, behind its own curtain — the next one's curtain comes up
+        when the shown seat has committed (left ``to_move``)."""
         local = self.client.local_seats
         if not local:
             self.shown = None
@@ -302,7 +324,7 @@ class GameScene(Scene):
             return
         if candidate != self.shown or self.revealed is None:
             self.shown = candidate
-            if self.view.has_secrets and self.revealed != candidate and not self.client.game_over:
+            if self._secrets() and self.revealed != candidate and not self.client.game_over:
                 self._curtain(candidate)
 
     def _curtain(self, seat: int) -> None:
@@ -317,6 +339,8 @@ class GameScene(Scene):
             # close those first; the curtain must hide the table now.
             while self.app.top is not self and self.app.top is not None:
                 self.app.pop()
+        # Behind the curtain the table shows only what everyone may see, until it lifts.
+        self._refresh_view(force=True)
         self.app.push(
             CurtainOverlay(
                 self.app,
@@ -330,29 +354,53 @@ class GameScene(Scene):
         self.revealed = seat
         self._refresh_view(force=True)
 
+    def _message(self) -> tuple[dict[str, Any] | None, bool]:
+        """The state message to draw, and whether it is the shown seat's own.
+
+        A seat's own view (with its secrets and its legal actions) is drawn when it is the only
+        seat played here, or — hot-seat — while its curtain is lifted and it is choosing.
+        Otherwise a hot-seat table draws what every player at the screen may see: the
+        spectator connection's view (or, without one, the seat's view with its secrets off)."""
+        shown = self.shown
+        own = self.client.state_of(shown) if shown is not None else None
+        if self._hot_seat():
+            mine = (
+                shown is not None
+                and self.revealed == shown
+                and shown in self.client.to_move()
+                and self.client.game_over is None
+            )
+            if not mine:
+                public = self.client.state_of(None)
+                return (public or own or self.client.latest(), False)
+        if own is None:
+            return (self.client.latest(), False)
+        return (own, True)
+
     def _refresh_view(self, force: bool = False) -> None:
-        msg = self.client.state_of(self.shown)
-        if msg is None:
-            msg = self.client.latest()
+        msg, own = self._message()
         if msg is None:
             return
         seq = msg.get("seq", 0)
-        if seq == self.last_seq and not force and not self.client.events:
+        key = (seq, id(msg), own)
+        if key == self._shown_key and not force and not self.client.events:
             return
+        self._shown_key = key
         self.last_seq = seq
         events = self.client.take_events()
-        multi = len(self.client.local_seats) > 1
         view = msg.get("view", {})
-        self.view.set_turn(list(msg.get("to_move", [])), msg.get("turn"))
-        legal = (
-            msg.get("legal", []) if self.shown is not None and self._may_show(self.shown) else []
-        )
+        self.view.set_turn(list(msg.get("to_move", [])), msg.get("turn"), msg.get("decision"))
+        legal = msg.get("legal", []) if own and self.shown is not None else []
+        if self.shown is not None and not self._may_show(self.shown):
+            legal = []
+        # Events come from one connection: the one seat played here, or at a hot-seat table
+        # the spectator's (public events only).  Without a spectator connection the first
+        # seat's private events are not for everyone in front of the screen.
+        private = own and (not self._hot_seat() or self.shown in self.client.to_move())
+        self.view.show_private = not self._hot_seat() or self.client.log_key is None
         # The view first: the log lines name what is on the board of this very message (the
         # first state after joining has no earlier view to look at).
         self.view.set_view(view, [tuple(a) for a in legal], events)
-        # Events come from the first local seat's connection.  In hot-seat its private events
-        # (e.g. the card it drew) are not for everyone in front of the screen.
-        self.view.show_private = not multi
         for ev in events:
             line = self.view.describe_event(ev)
             if line is not None:
@@ -360,7 +408,7 @@ class GameScene(Scene):
         if self.log:
             del self.log[:-MAX_LOG]
         # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
-        self.view.show_private = not multi or self.shown in self.client.to_move()
+        self.view.show_private = bool(private)
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
@@ -497,9 +545,11 @@ class GameScene(Scene):
             if action is not None:
                 self.act(action)
                 return True
-        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse):
-            self.log_scroll = max(0, self.log_scroll + event.y)
-            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.log_rect.collidepoint(self.app.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+                return True
+            return self.view.wheel(self.app.mouse, event.y)
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:

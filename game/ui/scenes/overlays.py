@@ -35,6 +35,9 @@ def shortcut_blocks() -> list[Block]:
         ("Enter / Space", "help.key.end_turn"),
         ("Ctrl+Z / U", "help.key.undo"),
         ("H", "help.key.hint"),
+        ("R", "help.key.curtain"),
+        ("1-9", "help.key.choose"),
+        ("Backspace", "help.key.composer"),
         ("T", "help.key.chat"),
         ("← / →", "help.key.replay_step"),
         ("Home / End", "help.key.replay_ends"),
@@ -200,10 +203,20 @@ class HelpOverlay(Scene):
 
 
 class CurtainOverlay(Scene):
-    """Hot-seat privacy: hides the table until the named player clicks or presses a key."""
+    """Hot-seat privacy: hides the table until the named player lifts it.
+
+    The curtain has its own key (:data:`KEY`, shown on its button) and its button; Enter and
+    Space — which end a turn — never lift it, so pressing Enter twice or holding it down cannot
+    show the next player's screen to the player who just ended.  A key lifts it only when it is
+    pressed *and* released while the curtain is up, a click only when the button is pressed and
+    released on it while the curtain is up (a key held or a button pressed before it came up
+    does nothing).  Esc does not lift it either (the game menu is behind it); F1 opens help.
+    """
 
     opaque = True
     name = "curtain"
+    #: The curtain's own key.
+    KEY = pygame.K_r
 
     def __init__(
         self, app: App, player: str, colour: pal.RGB, on_ready: Callable[[], None] | None = None
@@ -212,8 +225,14 @@ class CurtainOverlay(Scene):
         self.player = player
         self.colour = colour
         self.on_ready = on_ready
+        self.armed = False  # the curtain's key went down while the curtain was up
         self.button = Button(
-            "curtain_ready", lambda: t("curtain.ready"), self.ready, style="primary", font_size=20
+            "curtain_ready",
+            lambda: t("curtain.ready"),
+            self.ready,
+            style="primary",
+            font_size=20,
+            hint=pygame.key.name(self.KEY).upper(),
         )
         self.add(self.button)
 
@@ -224,6 +243,8 @@ class CurtainOverlay(Scene):
         self.button.rect.center = (w // 2, h // 2 + px(120))
 
     def ready(self) -> None:
+        if self.app.top is not self:
+            return
         self.app.pop()
         if self.on_ready is not None:
             self.on_ready()
@@ -232,18 +253,17 @@ class CurtainOverlay(Scene):
         """Esc does not lift the curtain (the game menu is behind it)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == self.KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.armed = True
+            return True
+        if event.type == pygame.KEYUP:
+            if event.key == self.KEY and self.armed:
+                self.ready()
+            return True
         if super().handle(event):
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.ready()
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_SPACE,
-            pygame.K_KP_ENTER,
-        ):
-            self.ready()
-            return True
+        # Nothing reaches the table under the curtain.
         return event.type != pygame.QUIT
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -255,7 +275,12 @@ class CurtainOverlay(Scene):
         text = t("curtain.pass_to", name=self.player)
         img = self.app.fonts.render(text, px(40), pal.TEXT, bold=True, wrap=w - px(80))
         surface.blit(img, img.get_rect(midbottom=(w // 2, h // 2 + px(10))))
-        sub = self.app.fonts.render(t("curtain.hint"), px(17), pal.TEXT_DIM, wrap=w - px(80))
+        sub = self.app.fonts.render(
+            t("curtain.hint", letter=pygame.key.name(self.KEY).upper()),
+            px(17),
+            pal.TEXT_DIM,
+            wrap=w - px(80),
+        )
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + px(34))))
         self.draw_widgets(surface)
 

@@ -54,6 +54,9 @@ class ResultsScene(PageScene):
         scores = result.get("scores", [])
         if not isinstance(scores, list):
             scores = []
+        if not categories and scores and isinstance(scores[0], dict):
+            # A view that names no categories: the result's own, as they come.
+            categories = [(str(k), str(k).replace("_", " ")) for k in scores[0] if k != "total"]
         self.table = ScoreTable(
             "score_table",
             seats,

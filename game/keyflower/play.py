@@ -1,0 +1,1072 @@
+"""The turns of a season: bid, use, pass, and every tile's effect (KF §4.2, §5, §6, §7).
+
+A turn is built step by step (``docs/keyflower.md``, "Actions"):
+
+1. ``("pass",)``, or ``("reclaim", tile)`` for each losing bid brought back (KF §5: all of its
+   keyples, never part of a bid; several bids only of one colour), then
+2. ``("bid", tile, colour, n)``: ``n`` more keyples of ``colour`` from behind the screen join
+   the reclaimed ones at ``tile`` (KF §5 colour rule and raise), or ``("use", tile, colour,
+   n)`` (KF §6.2 colour rule and ladder).  If the whole list would be longer than
+   ``FLAT_LIMIT`` (a large screen at the start of a season), the tile is asked first —
+   ``("bid_tile", tile)`` / ``("use_tile", tile)`` — and the flat actions for that tile next.
+3. A use resolves the tile's current side (KF §6.3, §6.4): the white icons and the "any"
+   payments ask ``("resource", kind)``, ``("keyple", colour)``, ``("pay_keyple", colour)``,
+   ``("pay_skill", kind)`` when there is a real choice; a transport tile asks ``("move", tile,
+   kind)`` + ``("move_to", tile)`` for each step, ``("upgrade", tile, w, s, i, g, saw, pickaxe,
+   anvil)`` for each flip with its payment, and ``("done",)``.
+
+A step inside a turn with a single possible answer (the only count a bid can take, the only
+road out of a tile, a payment of the only kind held) is taken at once, without asking.  Every
+listed action can be completed: a reclaim or a target is listed only if some way to finish the
+turn with it exists.  Functions take the state as ``st`` and change it in place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.types import Action, Event
+from game.keyflower.const import (
+    BID,
+    BID_TILE_ACT,
+    CHOOSE_KEYPLE,
+    CHOOSE_RESOURCE,
+    DONE,
+    F_2A,
+    F_2B,
+    F_3A,
+    F_4A,
+    F_4B,
+    FLAT_LIMIT,
+    KEYPLE_ACT,
+    MOVE_ACT,
+    MOVE_TO,
+    MOVE_TO_ACT,
+    NONE,
+    PASS,
+    PAY_KEYPLE,
+    PAY_KEYPLE_ACT,
+    PAY_SKILL,
+    PAY_SKILL_ACT,
+    RECLAIM,
+    RECLAIM_ACT,
+    RESOURCE_ACT,
+    TRANSPORT,
+    USE,
+    USE_ACT,
+    USE_TILE_ACT,
+)
+from game.keyflower.tiles import (
+    BAG_COLOURS,
+    CHOICE,
+    COLOURS,
+    EXCHANGE,
+    GOLD,
+    GREEN,
+    KEYPLES,
+    PRODUCE,
+    RESOURCES,
+    SKILLS,
+    SKILLTILES,
+    TILES,
+    WINTER,
+    Cost,
+    Side,
+)
+from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
+from game.keyflower.village import transport_neighbours
+
+if TYPE_CHECKING:
+    from game.keyflower.state import KeyflowerState
+
+ALL_COLOURS = (0, 1, 2, 3)
+#: The action side of every tile face: ``SIDE_ACTION[tile * 2 + side]`` (None: no action).
+SIDE_ACTION: tuple[str | None, ...] = tuple(
+    (t.sides[i].action if i < len(t.sides) else None) for t in TILES for i in range(2)
+)
+
+
+#: ``SIDE_OF[tile * 2 + side]``: the Side object (None past a tile's last side).
+SIDE_OF: tuple[Side | None, ...] = tuple(
+    (t.sides[i] if i < len(t.sides) else None) for t in TILES for i in range(2)
+)
+#: ``SIDE_PAYS[tile * 2 + side]``: whether using that side costs extra items (KF §6.3).
+SIDE_PAYS: tuple[bool, ...] = tuple(bool(x is not None and x.pays) for x in SIDE_OF)
+
+
+def side_of(st: KeyflowerState, t: int) -> Side:
+    """The side ``t`` shows now."""
+    return TILES[t].sides[st.side[t]]
+
+
+# ---- bids -----------------------------------------------------------------------------------
+def top_bid(st: KeyflowerState, t: int) -> tuple[int, int]:
+    """(seat, keyples) of the leading bid at ``t`` ((-1, 0) if nobody bid).  Ties cannot occur
+    (KF §5 raise), so the leader is unique."""
+    base = t * 6
+    bidn = st.bidn
+    best, most = -1, 0
+    for s in range(st.n):
+        c = bidn[base + s]
+        if c > most:
+            best, most = s, c
+    return best, most
+
+
+def best_other(st: KeyflowerState, t: int, s: int) -> int:
+    """The largest bid of any other seat at ``t`` (0 if none)."""
+    base = t * 6
+    bidn = st.bidn
+    most = 0
+    for o in range(st.n):
+        if o != s and bidn[base + o] > most:
+            most = bidn[base + o]
+    return most
+
+
+def losing_bids(st: KeyflowerState, s: int) -> list[int]:
+    """KF §5: the tiles where ``s`` has a bid that does not lead (it may be brought back)."""
+    out = []
+    bidn = st.bidn
+    for t in st.bid_tiles():
+        mine = bidn[t * 6 + s]
+        if mine and best_other(st, t, s) > mine:
+            out.append(t)
+    return out
+
+
+def keyples_at(st: KeyflowerState, t: int, colour: int) -> bool:
+    """Whether any keyple of ``colour`` is at ``t`` (in a bid or a use)."""
+    base = t * 6
+    for s in range(st.n):
+        if st.bidn[base + s] and st.bidc[base + s] == colour:
+            return True
+    return any(c == colour for _, c, _ in st.uses.get(t, ()))
+
+
+def fix_lock(st: KeyflowerState, t: int) -> None:
+    """D2: a tile's lock colour is set by the first keyples placed there and changes only when
+    no keyple of that colour is left (after a 4a bid whose rivals were brought back): it then
+    becomes the colour of the leading bid."""
+    lock = st.lock[t]
+    has_bid = any(st.bidn[t * 6 + s] for s in range(st.n))
+    us = st.uses.get(t, ())
+    if not has_bid and not us:
+        st.lock[t] = -1
+    elif lock >= 0 and keyples_at(st, t, lock):
+        return
+    elif has_bid:
+        leader, _ = top_bid(st, t)
+        st.lock[t] = st.bidc[t * 6 + leader]
+    else:
+        st.lock[t] = us[0][1]
+
+
+def bid_colours(st: KeyflowerState, s: int, t: int, own_colour: int) -> tuple[int, ...]:
+    """KF §5 colour rule for a bid at ``t`` by ``s`` (before a colour fixed by reclaimed bids):
+    your own bid there fixes its colour; else the tile's lock colour, any colour on a tile with
+    no keyples, and with summer boat 4a any single colour unless the lock is green (D15)."""
+    if own_colour >= 0:
+        return (own_colour,)
+    lock = st.lock[t]
+    if lock < 0 or (lock != GREEN and st.flags[s] & F_4A):
+        return ALL_COLOURS
+    return (lock,)
+
+
+def _own_bid(st: KeyflowerState, s: int, t: int) -> tuple[int, int]:
+    """(keyples, colour) of ``s``'s standing bid at ``t`` that stays there this turn (a bid
+    brought back this turn is part of the reclaimed keyples: (0, its colour))."""
+    i = t * 6 + s
+    if t in st.precl:
+        return 0, st.bidc[i]
+    n = st.bidn[i]
+    return n, (st.bidc[i] if n else -1)
+
+
+def bid_range(st: KeyflowerState, s: int, t: int, colour: int) -> tuple[int, int]:
+    """(least, most) keyples of ``colour`` from the screen a bid at ``t`` may add to the
+    reclaimed ones (least > most: impossible).  KF §5: your total there must beat every other
+    bid; at least one keyple is placed."""
+    own, _ = _own_bid(st, s, t)
+    k = st.pk
+    need = best_other(st, t, s) + 1 - own - k
+    least = max(need, 0 if k else 1)
+    return least, st.keys[s][colour]
+
+
+def bid_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
+    """Every ``("bid", tile, colour, n)`` open to ``s`` at ``t`` (KF §5)."""
+    out: list[Action] = []
+    _bid_into(st, s, t, out)
+    return out
+
+
+def can_bid(st: KeyflowerState, s: int, t: int) -> bool:
+    """Whether ``s`` can finish a bid at ``t`` (with the keyples reclaimed so far)."""
+    return _bid_into(st, s, t, None)
+
+
+def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> bool:
+    """KF §5 for one tile: the colour rule (your own bid's colour, else the lock, any on an
+    empty tile, 4a), the raise (your total beats every other bid) and at least one keyple
+    placed; the bids are appended to ``out`` (if given).  Returns whether any bid exists."""
+    base = t * 6
+    bidn = st.bidn
+    most_other = 0
+    for o in range(st.n):
+        if o != s and bidn[base + o] > most_other:
+            most_other = bidn[base + o]
+    if t in st.precl:
+        own, own_col = 0, st.bidc[base + s]
+    else:
+        own = bidn[base + s]
+        own_col = st.bidc[base + s] if own else -1
+    c = st.pcol
+    if own_col >= 0:
+        if c >= 0 and c != own_col:
+            return False
+        cols: tuple[int, ...] = (own_col,)
+    else:
+        cols = bid_colours(st, s, t, -1)
+        if c >= 0:
+            if c not in cols:
+                return False
+            cols = (c,)
+    k = st.pk
+    least = most_other + 1 - own - k
+    floor = 0 if k else 1
+    if least < floor:
+        least = floor
+    keys = st.keys[s]
+    ok = False
+    for col in cols:
+        most = keys[col]
+        if most >= least:
+            ok = True
+            if out is None:
+                break
+            tid, name = TILES[t].id, COLOURS[col]
+            out.extend([("bid", tid, name, n) for n in range(least, most + 1)])
+    return ok
+
+
+# ---- uses -----------------------------------------------------------------------------------
+def use_colours(st: KeyflowerState, s: int, t: int) -> tuple[int, ...]:
+    """KF §6.2 colour rule for a use: the lock colour (any on a tile with no keyples); with
+    summer boat 4b any single colour (the lock stays)."""
+    lock = st.lock[t]
+    if lock < 0 or st.flags[s] & F_4B:
+        return ALL_COLOURS
+    return (lock,)
+
+
+def last_use(st: KeyflowerState, t: int) -> int:
+    """Keyples placed by the previous use of ``t`` this season (0 if none)."""
+    us = st.uses.get(t)
+    return us[-1][2] if us else 0
+
+
+def can_pay(st: KeyflowerState, s: int, side: Side, colour: int, n: int) -> bool:
+    """KF §6.3: after placing ``n`` keyples of ``colour`` from the screen, can ``s`` still pay
+    the exchange's extra items from behind the screen?  (D3: never from a reclaimed bid.)"""
+    keys = st.keys[s]
+    fixed = 0
+    for c, need in _PAY_SPEC[id(side)][0]:
+        if keys[c] - (n if c == colour else 0) < need:
+            return False
+        fixed += need
+    any_k = side.pay_any_keyple
+    if any_k and keys[0] + keys[1] + keys[2] + keys[3] - n - fixed < any_k:
+        return False
+    sk = st.skills[s]
+    fixed = 0
+    for k, need in _PAY_SPEC[id(side)][1]:
+        if sk[k] < need:
+            return False
+        fixed += need
+    any_s = side.pay_any_skill
+    return not any_s or sk[0] + sk[1] + sk[2] - fixed >= any_s
+
+
+#: Per exchange side (by ``id``): its fixed keyple and skill payments as (kind, count) pairs.
+_PAY_SPEC: dict[int, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {
+    id(x): (
+        tuple((c, v) for c, v in enumerate(x.pay_colours) if v),
+        tuple((k, v) for k, v in enumerate(x.pay_skills) if v),
+    )
+    for t in TILES
+    for x in t.sides
+}
+
+
+def use_range(st: KeyflowerState, s: int, t: int) -> tuple[int, int]:
+    """(least, most) keyples a use of ``t`` may place in all (KF §6.2: more than the previous
+    use, at most 3; all reclaimed keyples are placed)."""
+    return max(last_use(st, t) + 1, st.pk, 1), 3
+
+
+def use_counts(st: KeyflowerState, s: int, t: int, colour: int) -> list[int]:
+    """The numbers ``n`` of screen keyples of ``colour`` a use of ``t`` may add."""
+    lo, hi = use_range(st, s, t)
+    k = st.pk
+    have = st.keys[s][colour]
+    i = t * 2 + st.side[t]
+    side = SIDE_OF[i]
+    pays = SIDE_PAYS[i]
+    out = []
+    for m in range(lo, hi + 1):
+        n = m - k
+        if n > have:
+            break
+        if not pays or can_pay(st, s, side, colour, n):  # type: ignore[arg-type]
+            out.append(n)
+    return out
+
+
+def can_use(st: KeyflowerState, s: int, t: int) -> bool:
+    """Whether ``s`` can finish a use of ``t`` now (KF §6.1, §6.2, §6.3)."""
+    if SIDE_ACTION[t * 2 + st.side[t]] is None:
+        return False
+    us = st.uses.get(t)
+    last = us[-1][2] if us else 0
+    k = st.pk
+    lo = max(last + 1, k, 1)
+    if lo > 3:
+        return False
+    c = st.pcol
+    cols = use_colours(st, s, t)
+    if c >= 0:
+        if c not in cols:
+            return False
+        cols = (c,)
+    keys = st.keys[s]
+    i = t * 2 + st.side[t]
+    side = SIDE_OF[i]
+    pays = SIDE_PAYS[i]
+    for col in cols:
+        n = lo - k
+        if n <= keys[col] and (not pays or can_pay(st, s, side, col, n)):  # type: ignore[arg-type]
+            return True
+    return False
+
+
+def use_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
+    """Every ``("use", tile, colour, n)`` open to ``s`` at ``t`` (KF §6.1–§6.3): a colour the
+    colour rule allows, ``n`` more keyples from the screen so that all placed (with the
+    reclaimed ones) are more than the previous use and at most 3, and the extra cost payable.
+    At most 12 per tile, and only 29 tiles of the box have an action, so the list stays short."""
+    out: list[Action] = []
+    _add_use_options(st, s, t, out)
+    return out
+
+
+def _add_use_options(st: KeyflowerState, s: int, t: int, out: list[Action]) -> None:
+    """:func:`use_options` appended to ``out`` (the hot path of every turn's first list)."""
+    i = t * 2 + st.side[t]
+    if SIDE_ACTION[i] is None:
+        return
+    us = st.uses.get(t)
+    lo = us[-1][2] + 1 if us else 1
+    k = st.pk
+    if k > lo:
+        lo = k
+    if lo > 3:
+        return
+    lock = st.lock[t]
+    pcol = st.pcol
+    free = lock < 0 or st.flags[s] & F_4B
+    if pcol >= 0:
+        if not free and lock != pcol:
+            return
+        cols: tuple[int, ...] = (pcol,)
+    else:
+        cols = ALL_COLOURS if free else (lock,)
+    keys = st.keys[s]
+    row = USE_ACT[t]
+    pays = SIDE_PAYS[i]
+    side = SIDE_OF[i]
+    for c in cols:
+        have = keys[c]
+        rc = row[c]
+        for m in range(lo, 4):
+            n = m - k
+            if n > have:
+                break
+            if pays and not can_pay(st, s, side, c, n):  # type: ignore[arg-type]
+                continue
+            out.append(rc[n])
+
+
+def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
+    """:func:`_add_use_options` for every tile of :func:`use_tiles`, in one loop (the hottest
+    path of the engine: every turn's first list)."""
+    sides = st.side
+    uses = st.uses
+    locks = st.lock
+    k = st.pk
+    pcol = st.pcol
+    any_colour = bool(st.flags[s] & F_4B)
+    keys = st.keys[s]
+    for t in use_tiles(st):
+        i = t * 2 + sides[t]
+        if SIDE_ACTION[i] is None:
+            continue
+        us = uses.get(t)
+        lo = us[-1][2] + 1 if us else 1
+        if k > lo:
+            lo = k
+        if lo > 3:
+            continue
+        lock = locks[t]
+        free = any_colour or lock < 0
+        if pcol >= 0:
+            if not free and lock != pcol:
+                continue
+            cols: tuple[int, ...] = (pcol,)
+        else:
+            cols = ALL_COLOURS if free else (lock,)
+        row = USE_ACT[t]
+        pays = SIDE_PAYS[i]
+        for c in cols:
+            have = keys[c]
+            rc = row[c]
+            for m in range(lo, 4):
+                n = m - k
+                if n > have:
+                    break
+                if pays and not can_pay(st, s, SIDE_OF[i], c, n):  # type: ignore[arg-type]
+                    continue
+                out.append(rc[n])
+
+
+def use_tiles(st: KeyflowerState) -> list[int]:
+    """KF §6.1: the tiles that may be used this season: the auction tiles (not in winter: winter
+    tiles have no action) and every village tile, in a fixed order."""
+    out = [] if st.season == WINTER else list(st.auction)
+    for s in range(st.n):
+        out.extend(st.vil_order(s))
+    return out
+
+
+# ---- the decision --------------------------------------------------------------------------
+def _target_exists(st: KeyflowerState, s: int) -> bool:
+    for t in st.bid_tiles():
+        if can_bid(st, s, t):
+            return True
+    return any(can_use(st, s, t) for t in use_tiles(st))
+
+
+def _reclaim_ok(st: KeyflowerState, s: int, t: int) -> bool:
+    """Whether bringing back the losing bid at ``t`` still lets the turn be finished."""
+    saved = st.precl, st.pcol, st.pk
+    st.precl = (*st.precl, t)
+    st.pcol = st.bidc[t * 6 + s]
+    st.pk = saved[2] + st.bidn[t * 6 + s]
+    ok = _target_exists(st, s)
+    st.precl, st.pcol, st.pk = saved
+    return ok
+
+
+def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
+    """The legal actions of ``s`` in the current stage of its turn (in PLAY)."""
+    stage = st.stage
+    if stage in (NONE, RECLAIM):
+        acts: list[Action] = [PASS] if stage == NONE else []
+        for t in losing_bids(st, s):
+            if t in st.precl:
+                continue
+            if st.pcol >= 0 and st.bidc[t * 6 + s] != st.pcol:
+                continue
+            if _reclaim_ok(st, s, t):
+                acts.append(RECLAIM_ACT[t])
+        bids: list[Action] = []
+        bid_targets = []
+        room = FLAT_LIMIT - len(acts)
+        for t in st.bid_tiles():
+            if _bid_into(st, s, t, bids if len(bids) <= room else None):
+                bid_targets.append(t)
+        uses: list[Action] = []
+        if len(bids) <= room:
+            _add_all_use_options(st, s, uses)
+        if len(bids) + len(uses) <= room:
+            acts.extend(uses)
+            acts.extend(bids)
+        else:
+            # too long to list flat: the tile first (E1)
+            acts.extend(USE_TILE_ACT[t] for t in use_tiles(st) if can_use(st, s, t))
+            acts.extend(BID_TILE_ACT[t] for t in bid_targets)
+        return acts
+    t = st.ptile
+    if stage == BID:
+        return bid_options(st, s, t)
+    if stage == USE:
+        return use_options(st, s, t)
+    if stage == PAY_KEYPLE:
+        return [PAY_KEYPLE_ACT[c] for c in ALL_COLOURS if st.keys[s][c] > 0]
+    if stage == PAY_SKILL:
+        return [PAY_SKILL_ACT[k] for k in range(3) if st.skills[s][k] > 0]
+    if stage == CHOOSE_RESOURCE:
+        return [RESOURCE_ACT[r] for r in side_of(st, t).choice[1] if st.ressup[r] > 0]
+    if stage == CHOOSE_KEYPLE:
+        return [KEYPLE_ACT[c] for c in BAG_COLOURS if st.bag[c] > 0]
+    if stage == TRANSPORT:
+        acts = []
+        if st.ppts > 0 and not st.pupgraded:
+            for t2, kind in movable(st, s):
+                acts.append(MOVE_ACT[t2][kind])
+        if st.pupg > 0:
+            for t2 in st.vil_order(s):
+                for pay in upgrade_payments(st, s, t2):
+                    acts.append(("upgrade", TILES[t2].id, *pay))
+        acts.append(DONE)
+        return acts
+    if stage == MOVE_TO:
+        vil = st.vil[s]
+        h = st.hexof[st.pfrom]
+        return [
+            MOVE_TO_ACT[vil[x]]
+            for x in transport_neighbours(vil, st.rot, h, bool(st.flags[s] & F_2A))
+        ]
+    raise AssertionError(f"unknown stage {stage}")
+
+
+# ---- transport and upgrades (KF §7) -------------------------------------------------------
+def movable(st: KeyflowerState, s: int) -> list[tuple[int, int]]:
+    """KF §7.1 (D6): (tile, resource kind) pairs that can take one transport step: a resource
+    on a tile of ``s``'s village with a neighbour joined by road (any neighbour with 2a)."""
+    vil = st.vil[s]
+    any_side = bool(st.flags[s] & F_2A)
+    res = st.res
+    out = []
+    for t in st.vil_order(s):
+        b = t * 4
+        if not (res[b] or res[b + 1] or res[b + 2] or res[b + 3]):
+            continue
+        if not transport_neighbours(vil, st.rot, st.hexof[t], any_side):
+            continue
+        for k in range(4):
+            if res[b + k]:
+                out.append((t, k))
+    return out
+
+
+def resource_payments(have: list[int], cost: Cost, wild: bool) -> list[tuple[int, ...]]:
+    """KF §7.2 (D8): every distinct way to pay ``cost``'s resources from ``have`` (wood, stone,
+    iron, gold on the tile): gold stands for any basic resource, ``any_resource`` takes any
+    kinds (gold included); with summer boat 3a (``wild``) any resource pays for any other."""
+    need = cost.res
+    total = need[0] + need[1] + need[2] + need[3] + cost.any_res
+    if total == 0:
+        return [(0, 0, 0, 0)]
+    out: list[tuple[int, ...]] = []
+    ranges = [range(min(have[k], total) + 1) for k in range(4)]
+    for w in ranges[0]:
+        for st_ in ranges[1]:
+            for i in ranges[2]:
+                g = total - w - st_ - i
+                if g < 0 or g > have[3]:
+                    continue
+                if not wild:
+                    short = sum(max(0, need[k] - (w, st_, i)[k]) for k in range(3))
+                    if g < need[GOLD] + short:
+                        continue
+                out.append((w, st_, i, g))
+    return out
+
+
+def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
+    """KF §7.2: every distinct way to pay ``cost``'s skill tiles from the screen ``have``."""
+    need = cost.skills
+    extra = cost.any_skill
+    if not extra:
+        return [tuple(need)] if all(have[k] >= need[k] for k in range(3)) else []
+    out: list[tuple[int, ...]] = []
+    for a in range(extra + 1):
+        for b in range(extra - a + 1):
+            c = extra - a - b
+            pay = (need[0] + a, need[1] + b, need[2] + c)
+            if all(have[k] >= pay[k] for k in range(3)):
+                out.append(pay)
+    return out
+
+
+def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
+    """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
+    its own village, not flipped yet; resources from the tile itself, skills from the screen."""
+    tile = TILES[t]
+    if st.side[t] or not tile.upgradable or st.where[t] != s:
+        return []
+    cost = tile.cost
+    assert cost is not None
+    b = t * 4
+    res = st.res[b : b + 4]
+    pays = resource_payments(res, cost, bool(st.flags[s] & F_3A))
+    if not pays:
+        return []
+    sk = skill_payments(st.skills[s], cost)
+    return [(*r, *k) for r in pays for k in sk]
+
+
+# ---- applying ----------------------------------------------------------------------------
+def spend_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
+    """``n`` keyples of ``colour`` leave ``s``'s screen (publicly seen)."""
+    st.keys[s][colour] -= n
+    kn = st.kknown[s]
+    kn[colour] = max(0, kn[colour] - n)
+
+
+def gain_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
+    """``n`` keyples of ``colour`` go behind ``s``'s screen, seen by everybody."""
+    st.keys[s][colour] += n
+    st.kknown[s][colour] += n
+
+
+def spend_skill(st: KeyflowerState, s: int, kind: int, n: int) -> None:
+    st.skills[s][kind] -= n
+    kn = st.sknown[s]
+    kn[kind] = max(0, kn[kind] - n)
+    st.sksup[kind] += n
+
+
+def to_supply(st: KeyflowerState, colour: int, n: int) -> None:
+    """D10: returned keyples go to the bag, green ones to the green supply."""
+    if colour == GREEN:
+        st.green += n
+    else:
+        st.bag[colour] += n
+
+
+def draw_bag(st: KeyflowerState, count: int) -> list[int]:
+    """Draw up to ``count`` keyples at random from the bag (KF §6.4 '?'; D11 shortage)."""
+    bag = st.bag
+    out = []
+    rng = st.rng
+    for _ in range(count):
+        total = bag[0] + bag[1] + bag[2]
+        if total == 0:
+            break
+        x = rng.randbelow(total)
+        c = 0 if x < bag[0] else (1 if x < bag[0] + bag[1] else 2)
+        bag[c] -= 1
+        out.append(c)
+    return out
+
+
+def draw_skills(st: KeyflowerState, count: int) -> list[int]:
+    """Draw up to ``count`` face-down skill tiles at random (KF §6.4; D11 shortage)."""
+    sup = st.sksup
+    out = []
+    rng = st.rng
+    for _ in range(count):
+        total = sup[0] + sup[1] + sup[2]
+        if total == 0:
+            break
+        x = rng.randbelow(total)
+        k = 0 if x < sup[0] else (1 if x < sup[0] + sup[1] else 2)
+        sup[k] -= 1
+        out.append(k)
+    return out
+
+
+def random_keyples_to(
+    st: KeyflowerState, s: int, count: int, why: str, events: list[Event]
+) -> None:
+    """``s`` draws keyples from the bag behind its screen: others see only how many."""
+    got = draw_bag(st, count)
+    for c in got:
+        st.keys[s][c] += 1
+    events.append(
+        {"type": "draw_keyples", "seat": s, "count": len(got), "why": why, "reveal": True}
+    )
+    events.append(
+        {"type": "drew_keyples", "seat": s, "keyples": [COLOURS[c] for c in got], "only": [s]}
+    )
+
+
+def random_skills_to(st: KeyflowerState, s: int, count: int, why: str, events: list[Event]) -> None:
+    got = draw_skills(st, count)
+    for k in got:
+        st.skills[s][k] += 1
+    events.append({"type": "draw_skills", "seat": s, "count": len(got), "why": why, "reveal": True})
+    events.append(
+        {"type": "drew_skills", "seat": s, "skills": [SKILLS[k] for k in got], "only": [s]}
+    )
+
+
+def green_to(st: KeyflowerState, s: int, count: int, events: list[Event]) -> None:
+    got = min(count, st.green)
+    st.green -= got
+    gain_keyples(st, s, GREEN, got)
+    events.append({"type": "gain_green", "seat": s, "count": got})
+
+
+def produce_to(
+    st: KeyflowerState, s: int, t: int, amounts: tuple[int, ...], events: list[Event]
+) -> None:
+    """KF §6.3: resources produced in your own village lie on the tile used, elsewhere on your
+    home tile; D11: only what is left in the supply."""
+    dest = t if st.where[t] == s else st.home[s]
+    got = [0, 0, 0, 0]
+    for k in range(4):
+        a = min(amounts[k], st.ressup[k])
+        if a:
+            st.ressup[k] -= a
+            st.res[dest * 4 + k] += a
+            got[k] = a
+    events.append(
+        {
+            "type": "produce",
+            "seat": s,
+            "tile": TILES[dest].id,
+            "resources": {RESOURCES[k]: got[k] for k in range(4) if got[k]},
+        }
+    )
+
+
+def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
+    """Apply one legal step of ``s``'s turn."""
+    kind = action[0]
+    events: list[Event] = []
+    if kind == "pass":
+        st.passes += 1
+        events.append({"type": "pass", "seat": s})
+        st.end_turn(events, passed=True)
+    elif kind == "reclaim":
+        t = st.tile_of(action[1])
+        st.precl = (*st.precl, t)
+        st.pcol = st.bidc[t * 6 + s]
+        st.pk += st.bidn[t * 6 + s]
+        st.stage = RECLAIM
+        events.append(
+            {
+                "type": "reclaim",
+                "seat": s,
+                "tile": action[1],
+                "keyples": st.bidn[t * 6 + s],
+                "colour": COLOURS[st.pcol],
+            }
+        )
+    elif kind == "bid_tile":
+        st.ptile = st.tile_of(action[1])
+        st.stage = BID
+        only = turn_actions(st, s)
+        if len(only) == 1:  # a forced count is no decision: place it at once
+            _place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
+            st.end_turn(events)
+    elif kind == "bid":
+        st.ptile = st.tile_of(action[1])
+        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
+        st.end_turn(events)
+    elif kind == "use_tile":
+        st.ptile = st.tile_of(action[1])
+        st.stage = USE
+        only = turn_actions(st, s)
+        if len(only) == 1:  # a forced colour and count is no decision: place it at once
+            _place_use(st, s, COLOURS.index(only[0][2]), only[0][3], events)
+            _effect(st, s, events)
+    elif kind == "use":
+        st.ptile = st.tile_of(action[1])
+        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
+        _effect(st, s, events)
+    elif kind == "pay_keyple":
+        pay_any_keyple(st, s, COLOURS.index(action[1]), events)
+        _exchange_continue(st, s, events)
+    elif kind == "pay_skill":
+        pay_any_skill(st, s, SKILLS.index(action[1]), events)
+        _exchange_continue(st, s, events)
+    elif kind == "resource":
+        r = RESOURCES.index(action[1])
+        _choose_resource(st, s, r, events)
+    elif kind == "keyple":
+        c = COLOURS.index(action[1])
+        _choose_keyple(st, s, c, events)
+    elif kind == "move":
+        st.pfrom = st.tile_of(action[1])
+        st.pkind = RESOURCES.index(action[2])
+        st.stage = MOVE_TO
+        only = turn_actions(st, s)
+        if len(only) == 1:  # one road out: no decision
+            _move_to(st, s, st.tile_of(only[0][1]), events)
+    elif kind == "move_to":
+        _move_to(st, s, st.tile_of(action[1]), events)
+    elif kind == "upgrade":
+        _upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
+        _after_transport_step(st, s, events)
+    elif kind == "done":
+        events.append({"type": "done", "seat": s})
+        st.end_turn(events)
+    else:  # pragma: no cover - is_legal filtered it
+        raise AssertionError(kind)
+    return events
+
+
+def _move_to(st: KeyflowerState, s: int, to: int, events: list[Event]) -> None:
+    """One transport step (KF §7.1): the chosen resource moves to a joined neighbour."""
+    frm, k = st.pfrom, st.pkind
+    st.res[frm * 4 + k] -= 1
+    st.res[to * 4 + k] += 1
+    st.ppts -= 1
+    st.pfrom = -1
+    st.pkind = -1
+    st.stage = TRANSPORT
+    events.append(
+        {
+            "type": "move",
+            "seat": s,
+            "from": TILES[frm].id,
+            "to": TILES[to].id,
+            "resource": RESOURCES[k],
+        }
+    )
+    _after_transport_step(st, s, events)
+
+
+def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
+    """KF §5: the reclaimed keyples and ``n`` from the screen make (or raise) ``s``'s bid."""
+    t = st.ptile
+    i = t * 6 + s
+    own = 0 if t in st.precl else st.bidn[i]
+    for b in st.precl:
+        st.bidn[b * 6 + s] = 0
+        st.bidc[b * 6 + s] = -1
+    spend_keyples(st, s, colour, n)
+    st.bidn[i] = own + st.pk + n
+    st.bidc[i] = colour
+    if st.lock[t] < 0:
+        st.lock[t] = colour
+    for b in st.precl:
+        fix_lock(st, b)
+    fix_lock(st, t)
+    events.append(
+        {
+            "type": "bid",
+            "seat": s,
+            "tile": TILES[t].id,
+            "colour": COLOURS[colour],
+            "keyples": st.bidn[i],
+            "added": n,
+            "reclaimed": [TILES[b].id for b in st.precl],
+        }
+    )
+
+
+def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
+    """KF §6.2: the keyples go on the tile (they stay there until the end of the season)."""
+    t = st.ptile
+    for b in st.precl:
+        st.bidn[b * 6 + s] = 0
+        st.bidc[b * 6 + s] = -1
+    spend_keyples(st, s, colour, n)
+    m = st.pk + n
+    st.uses[t] = (*st.uses.get(t, ()), (s, colour, m))
+    if st.lock[t] < 0:
+        st.lock[t] = colour
+    for b in st.precl:
+        fix_lock(st, b)
+    fix_lock(st, t)
+    events.append(
+        {
+            "type": "use",
+            "seat": s,
+            "tile": TILES[t].id,
+            "side": side_of(st, t).face,
+            "colour": COLOURS[colour],
+            "keyples": m,
+            "added": n,
+            "reclaimed": [TILES[b].id for b in st.precl],
+        }
+    )
+
+
+def _effect(st: KeyflowerState, s: int, events: list[Event]) -> None:
+    """KF §6.3/§6.4: the used side's effect, step by step where there is a real choice."""
+    t = st.ptile
+    side = side_of(st, t)
+    act = side.action
+    if act == PRODUCE:
+        produce_to(st, s, t, side.produce, events)
+        st.end_turn(events)
+    elif act == CHOICE:
+        st.pleft = side.choice[0]
+        st.stage = CHOOSE_RESOURCE
+        _choose_resource(st, s, -1, events)
+    elif act == KEYPLES:
+        if side.random_keyples:
+            random_keyples_to(st, s, side.random_keyples, TILES[t].id, events)
+        if side.green:
+            green_to(st, s, side.green, events)
+        if side.choice_keyples:
+            st.pleft = side.choice_keyples
+            st.stage = CHOOSE_KEYPLE
+            _choose_keyple(st, s, -1, events)
+        else:
+            st.end_turn(events)
+    elif act == SKILLTILES:
+        random_skills_to(st, s, side.random_skills, TILES[t].id, events)
+        st.end_turn(events)
+    elif act == EXCHANGE:
+        _exchange_pay(st, s, side, events)
+    elif act == TRANSPORT_ACTION:
+        mult = 2 if st.flags[s] & F_2B else 1
+        st.ppts = side.transport * mult
+        st.pupg = side.upgrade * mult
+        st.pupgraded = False
+        st.stage = TRANSPORT
+        events.append(
+            {
+                "type": "transport",
+                "seat": s,
+                "tile": TILES[t].id,
+                "transport": st.ppts,
+                "upgrades": st.pupg,
+            }
+        )
+        _after_transport_step(st, s, events)
+    else:  # pragma: no cover - can_use refuses sides without action
+        raise AssertionError(f"{TILES[t].id} has no action")
+
+
+def _exchange_pay(st: KeyflowerState, s: int, side: Side, events: list[Event]) -> None:
+    """KF §6.3: pay the fixed items from the screen, then the 'any' ones (asked only when
+    there is a real choice), then take the gain."""
+    paid_k: list[str] = []
+    paid_s: list[str] = []
+    for c in ALL_COLOURS:
+        for _ in range(side.pay_colours[c]):
+            spend_keyples(st, s, c, 1)
+            to_supply(st, c, 1)
+            paid_k.append(COLOURS[c])
+    for k in range(3):
+        if side.pay_skills[k]:
+            spend_skill(st, s, k, side.pay_skills[k])
+            paid_s.extend([SKILLS[k]] * side.pay_skills[k])
+    if paid_k or paid_s:
+        events.append({"type": "pay", "seat": s, "keyples": paid_k, "skills": paid_s})
+    st.pleft = side.pay_any_keyple
+    st.pleft_s = side.pay_any_skill
+    _exchange_continue(st, s, events)
+
+
+def pay_any_keyple(st: KeyflowerState, s: int, colour: int, events: list[Event]) -> None:
+    """Return one keyple of ``colour`` for an 'any keyple' cost (D10: to the bag or the green
+    supply)."""
+    spend_keyples(st, s, colour, 1)
+    to_supply(st, colour, 1)
+    st.pleft -= 1
+    events.append({"type": "pay", "seat": s, "keyples": [COLOURS[colour]], "skills": []})
+
+
+def pay_any_skill(st: KeyflowerState, s: int, kind: int, events: list[Event]) -> None:
+    """Return one skill tile of ``kind`` for an 'any skill' cost (D10: back to the supply)."""
+    spend_skill(st, s, kind, 1)
+    st.pleft_s -= 1
+    events.append({"type": "pay", "seat": s, "keyples": [], "skills": [SKILLS[kind]]})
+
+
+def _exchange_continue(st: KeyflowerState, s: int, events: list[Event]) -> None:
+    """Pay what is still owed ('any' items of a forced kind are paid without asking), then
+    take the exchange's gain (KF §6.3) and end the turn."""
+    keys = st.keys[s]
+    while st.pleft > 0:
+        have = [c for c in ALL_COLOURS if keys[c] > 0]
+        if len(have) != 1:
+            st.stage = PAY_KEYPLE
+            return
+        pay_any_keyple(st, s, have[0], events)
+    sk = st.skills[s]
+    while st.pleft_s > 0:
+        have = [k for k in range(3) if sk[k] > 0]
+        if len(have) != 1:
+            st.stage = PAY_SKILL
+            return
+        pay_any_skill(st, s, have[0], events)
+    t = st.ptile
+    side = side_of(st, t)
+    if any(side.produce):
+        produce_to(st, s, t, side.produce, events)
+    if side.green:
+        green_to(st, s, side.green, events)
+    if side.random_keyples:
+        random_keyples_to(st, s, side.random_keyples, TILES[t].id, events)
+    if side.random_skills:
+        random_skills_to(st, s, side.random_skills, TILES[t].id, events)
+    st.end_turn(events)
+
+
+def _choose_resource(st: KeyflowerState, s: int, r: int, events: list[Event]) -> None:
+    """The white resource icon (D9: wood, stone or iron); forced choices need no action."""
+    t = st.ptile
+    kinds = side_of(st, t).choice[1]
+    dest = t if st.where[t] == s else st.home[s]
+    while st.pleft > 0:
+        if r < 0:
+            have = [k for k in kinds if st.ressup[k] > 0]
+            if len(have) > 1:
+                return
+            if not have:
+                break
+            r = have[0]
+        st.ressup[r] -= 1
+        st.res[dest * 4 + r] += 1
+        events.append(
+            {"type": "produce", "seat": s, "tile": TILES[dest].id, "resources": {RESOURCES[r]: 1}}
+        )
+        st.pleft -= 1
+        r = -1
+    st.end_turn(events)
+
+
+def _choose_keyple(st: KeyflowerState, s: int, c: int, events: list[Event]) -> None:
+    """The white keyple icon: a keyple of the chosen colour from the bag (seen by all)."""
+    while st.pleft > 0:
+        if c < 0:
+            have = [x for x in BAG_COLOURS if st.bag[x] > 0]
+            if len(have) > 1:
+                return
+            if not have:
+                break
+            c = have[0]
+        st.bag[c] -= 1
+        gain_keyples(st, s, c, 1)
+        events.append({"type": "gain_keyple", "seat": s, "colour": COLOURS[c]})
+        st.pleft -= 1
+        c = -1
+    st.end_turn(events)
+
+
+def _upgrade(st: KeyflowerState, s: int, t: int, pay: tuple[int, ...], events: list[Event]) -> None:
+    """KF §7.2 (D7, D8): flip ``t`` to its upgraded side; the resources paid leave the tile and
+    the skill tiles the screen, all back to the supply."""
+    b = t * 4
+    for k in range(4):
+        if pay[k]:
+            st.res[b + k] -= pay[k]
+            st.ressup[k] += pay[k]
+    for k in range(3):
+        if pay[4 + k]:
+            spend_skill(st, s, k, pay[4 + k])
+    st.side[t] = 1
+    st.pupg -= 1
+    st.pupgraded = True
+    events.append(
+        {
+            "type": "upgrade",
+            "seat": s,
+            "tile": TILES[t].id,
+            "paid": {
+                **{RESOURCES[k]: pay[k] for k in range(4) if pay[k]},
+                **{SKILLS[k]: pay[4 + k] for k in range(3) if pay[4 + k]},
+            },
+        }
+    )
+
+
+def _after_transport_step(st: KeyflowerState, s: int, events: list[Event]) -> None:
+    """End the use by itself when nothing is left to do (no step, no upgrade possible)."""
+    can_move = st.ppts > 0 and not st.pupgraded and bool(movable(st, s))
+    if can_move:
+        return
+    if st.pupg > 0 and any(upgrade_payments(st, s, t) for t in st.vil_order(s)):
+        return
+    st.end_turn(events)
