@@ -87,11 +87,11 @@ class Weights:
     """Every constant of the evaluation (VP unless stated)."""
 
     #: What one more turn is worth before its tile's penalty (GM §3: turns are the tempo).
-    turn_value: float = 4.0
+    turn_value: float = 5.0
     #: Spaces a figure advances per turn, on top of the number of figures (track model).
     step_extra: float = 1.5
     #: A cube's use value while the seat still has turns (GM §4.1, §4.3).
-    cube_use: float = 1.1
+    cube_use: float = 0.6
     #: Extra use value of a cube for each owned tile that consumes its kind.
     consumer_bonus: float = 0.4
     #: Cap of the consumer bonus.
@@ -105,17 +105,12 @@ class Weights:
     #: The least a category step is worth per round (rivals' counts move too).
     category_floor: float = 0.3
     #: Weight of the best next placement's activations.
-    potential: float = 0.6
-    #: The next placement also activates the new tile itself.
-    own_activation: float = 1.0
+    potential: float = 0.3
     #: What a seat loses when no cell is open for its next tile (a turn without a tile).
     no_reach: float = 6.0
-    #: Share of the tiles still to come that an end-effect tile's owner expects to match.
-    end_effect_share: float = 0.35
-    #: Weight of the territory's later activations (each tile's gain times its open sides).
-    engine: float = 0.0
-    #: Turns over which the territory's later activations are counted at most.
-    engine_turns: float = 4.0
+    #: Of the tiles an end-effect tile's owner will still take, the share expected to match,
+    #: relative to the share of such tiles in the box.
+    end_effect_share: float = 0.7
     #: A margin of ``scale`` VP makes a win e times likelier than a loss (search rewards).
     scale: float = 6.0
 
@@ -521,36 +516,7 @@ class Evaluator:
         value += self._end_effects(st, s, left, stacks_left)
         best = self._next_placement(st, s, info, -1)
         value += -w.no_reach if best is None else w.potential * best
-        if w.engine:
-            value += w.engine * self._engine(st, s, info, left)
         return value
-
-    def _engine(self, st: GlenMoreState, s: int, info: _Seat, left: float) -> float:
-        """The territory's later activations (GM §4.3): a tile is activated again whenever a
-        tile is placed on one of the empty cells around it, so each tile's gain counts by the
-        share of its 8 neighbours still empty, over the turns left (at most ``engine_turns``)."""
-        grid = st.grid[s]
-        profiles = PROFILES[st.clan_on_place]
-        cubes = st.cubes[s]
-        total = 0.0
-        members = moves = 0.0
-        for c, k in grid.items():
-            free = 0
-            for d in _NEAR8:
-                if (c + d) not in grid:
-                    free += 1
-            if not free:
-                continue
-            profile = profiles[k]
-            if profile[0] == A_GREY:
-                members += profile[1] * free / 8.0
-                moves += profile[2] * free / 8.0
-            else:
-                a = info.activation(profile, CUBE_CAP - CUBE_TOTAL[cubes.get(c, 0)])
-                total += a * free / 8.0
-        if members or moves:
-            total += info.clan_value(0, round(members), round(moves))
-        return total * min(left, self.weights.engine_turns)
 
     # ---- parts ---------------------------------------------------------------------------
     def _end_effects(self, st: GlenMoreState, s: int, left: float, stacks_left: int) -> float:
@@ -568,7 +534,7 @@ class Evaluator:
                 n = sum(1 for kk in st.grid[s].values() if matches(KINDS[kk], flt))
                 if extra >= 0 and matches(KINDS[extra], flt):
                     n += 1
-                total += vp * (n + self.weights.end_effect_share * share * left * 2.0)
+                total += vp * (n + self.weights.end_effect_share * share * left)
         return total
 
     def _set_value(self, st: GlenMoreState, s: int, info: _Seat, cells: Any, points: int) -> float:
