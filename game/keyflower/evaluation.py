@@ -270,6 +270,8 @@ class Evaluator:
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
         self._layout: dict[Hashable, float] = {}
+        self._villages: dict[Hashable, float] = {}
+        self._items: dict[Hashable, float] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's expected final score in VP."""
@@ -372,14 +374,13 @@ class Evaluator:
         for t, _h, _r in st.pplaced[s]:
             tiles.append(t)
         tiles.extend(st.won[s])
+        uses = st.uses
         for t in tiles:
-            for _o, c, m in st.uses.get(t, ()):
+            for _o, c, m in uses.get(t, ()):
                 keys[c] += m
-            kind = TILES[t].kind
-            if kind == WINTER_TILE:
+            if TILES[t].kind == WINTER_TILE:
                 winter.append((t, 1.0))
-            else:
-                value += self._tile_value(st, s, t, info, in_village=st.where[t] == s)
+        value += self._village(st, s, info, tiles)
         # the tiles the seat's bids lead on
         for t, (leader, p) in leads.items():
             if leader != s:
@@ -419,7 +420,39 @@ class Evaluator:
         value += info.key * sum(keys) + info.skill * sum(skills)
         value += info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3]
         value += self._end_items(st, s, keys, res, skills, winter)
-        value += w.road * self._roads(st, s)
+        return value
+
+    def _village(self, st: KeyflowerState, s: int, info: _Seat, tiles: list[int]) -> float:
+        """The seat's village tiles (and those it is placing) with its roads, memoised: within
+        a season only the seat's own moves change them."""
+        res = st.res
+        side = st.side
+        key = (
+            s,
+            st.season,
+            st.phase == PLAY,
+            _work_index(st),
+            st.flags[s],
+            tuple(st.skills[s]),
+            tuple(tiles),
+            tuple(side[t] for t in tiles),
+            tuple(st.rot[t] for t in tiles),
+            tuple(st.hexof[t] for t in tiles),
+            tuple(h for _t, h, _r in st.pplaced[s]),
+            tuple(res[t * 4 + k] for t in tiles for k in range(4)),
+        )
+        cache = self._villages
+        value = cache.get(key)
+        if value is not None:
+            return value
+        value = self.weights.road * self._roads(st, s)
+        where = st.where
+        for t in tiles:
+            if TILES[t].kind != WINTER_TILE:
+                value += self._tile_value(st, s, t, info, in_village=where[t] == s)
+        if len(cache) >= 50_000:
+            cache.clear()
+        cache[key] = value
         return value
 
     def _end_items(
@@ -437,6 +470,10 @@ class Evaluator:
         over = st.season == WINTER and st.phase not in (PLAY, WINTER_PICK)
         progress = 0.0 if over else w.progress
         wild_all = bool(st.flags[s] & F_3B)
+        key = (tuple(keys), tuple(res), tuple(skills), tuple(winter), progress, wild_all)
+        known = self._items.get(key)
+        if known is not None:
+            return known
         pools: list[list[Any]] = [
             [int(x) for x in keys],
             [0, 0, 0, sum(res)] if wild_all else list(res),
@@ -456,6 +493,9 @@ class Evaluator:
             v = bonus_value(bonus, pools[f], family, progress)
             value += p * v * (w.family_damping ** seen[f])
             seen[f] += 1
+        if len(self._items) >= 50_000:
+            self._items.clear()
+        self._items[key] = value
         return value
 
     def _roads(self, st: KeyflowerState, s: int) -> int:

@@ -352,7 +352,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
     "easy": lambda seed: GreedyBot(seed, beam=3, temperature=2.0, max_seconds=None, name="easy"),
     "normal": lambda seed: GreedyBot(seed, max_seconds=None, name="normal"),
     "greedy": lambda seed: GreedyBot(seed, max_seconds=None),
-    "mcts": lambda seed: MctsBot(seed, budget=None, iterations=10),
+    "mcts": lambda seed: MctsBot(seed, budget=None, iterations=10, plan_evals=300),
     "hard": lambda seed: MctsBot(
         seed,
         budget=None,
@@ -362,6 +362,7 @@ LEVELS: dict[str, Callable[[int], Bot]] = {
         playout_plan_evals=25,
         plan_beam=10,
         plan_per_first=2,
+        plan_evals=300,
         name="hard",
     ),
 }
