@@ -615,14 +615,18 @@ def tile_sprite(
 
 @lru_cache(maxsize=64)
 def highlight_sprite(
-    r: float, colour: pal.RGB, strong: bool, fill_alpha: int = 60
+    r: float, colour: pal.RGB, strong: bool, fill_alpha: int = 50
 ) -> pygame.Surface:
-    """A translucent hex with a bright outline: a legal target."""
-    w, h = sprite_size(r)
+    """A legal target: a light wash over the hex and a bright double outline just outside it
+    (outside, so that it never looks like a tile's colour ring, which lies inside)."""
+    w, h = sprite_size(r * 1.2)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.polygon(surf, (*colour, fill_alpha), hex_points(w / 2, h / 2, r))
-    width = max(2, round(r * (0.16 if strong else 0.09)))
-    pygame.draw.polygon(surf, (*colour, 255), hex_points(w / 2, h / 2, r - width / 2), width)
+    cx, cy = w / 2, h / 2
+    pygame.draw.polygon(surf, (255, 255, 255, fill_alpha), hex_points(cx, cy, r))
+    width = max(3, round(r * (0.2 if strong else 0.12)))
+    outer = r + width * 0.6
+    pygame.draw.polygon(surf, (20, 20, 24, 220), hex_points(cx, cy, outer), width + 2)
+    pygame.draw.polygon(surf, (*colour, 255), hex_points(cx, cy, outer), width)
     return surf
 
 

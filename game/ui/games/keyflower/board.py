@@ -114,7 +114,10 @@ class BoardMixin(ScoringMixin):
         phase = self._phase()
         row_a: list[tuple[str, str, str]] = []  # (tile, face, role)
         title_a = ""
-        if phase in ("play", "boats", "over") or not phase:
+        if phase == "boats":
+            row_a = self._new_tiles()
+            title_a = t("kf.board.won_tiles")
+        elif phase in ("play", "over") or not phase:
             row_a = [
                 (str(a[0]), str(a[1]), "auction")
                 for a in self.view.get("auction") or []
@@ -127,6 +130,10 @@ class BoardMixin(ScoringMixin):
         elif phase == "winter_pick":
             row_a = self._winter_row()
             title_a = t("kf.board.winter_hand")
+        title_b = t("kf.board.turn_order_boats")
+        order = [s for s in as_list(self.view.get("boat_order")) if isinstance(s, int)]
+        if phase == "boats" and order:
+            title_b = t("kf.board.boat_order", names=", ".join(self._name(s) for s in order))
         row_b: list[tuple[str, str, str]] = []
         for entry in self.view.get("turn_order") or []:
             if isinstance(entry, list) and len(entry) >= 2:
@@ -137,13 +144,13 @@ class BoardMixin(ScoringMixin):
         if phase in ("place", "winter_pick") and row_a:
             row_b = []  # the boats are taken; what matters now is your tiles
         if not row_a:
-            rows = [(t("kf.board.turn_order_boats"), row_b)]
+            rows = [(title_b, row_b)]
             if phase == "over":
                 rows = []
         elif not row_b:
             rows = [(title_a, row_a)]
         else:
-            rows = [(title_a, row_a), (t("kf.board.turn_order_boats"), row_b)]
+            rows = [(title_a, row_a), (title_b, row_b)]
         if not rows:
             self._text(
                 surf,
@@ -162,7 +169,7 @@ class BoardMixin(ScoringMixin):
         widest = max(len(r[1]) for r in rows) or 1
         # one size for every slot: the rows line up
         slot_w = body.width / max(widest, 6 if phase != "place" else 4)
-        label_h = px(15)
+        label_h = px(17)
         y = body.y
         bids_max = max(
             [
@@ -178,13 +185,13 @@ class BoardMixin(ScoringMixin):
                 surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
             )
             bid_h = px(17) * min(3, max(1, bids_max)) + px(2)
-            avail_h = area.height - label_h - bid_h
+            avail_h = area.height - label_h - px(3) - bid_h
             r = max(8.0, min(slot_w / 2.08, avail_h / 1.75, px(56)))
             total = slot_w * len(items)
             x0 = area.x + (area.width - total) / 2
             for i, (tile, face, role) in enumerate(items):
                 cx = x0 + slot_w * (i + 0.5)
-                cy = area.y + label_h + r * 0.87
+                cy = area.y + label_h + px(3) + r * 0.87
                 self._paint_slot(surf, tile, face, role, (cx, cy), r, slot_w, bid_h, (ox, oy))
             y += row_h + gap
 
@@ -399,7 +406,7 @@ class BoardMixin(ScoringMixin):
         lock = act.get("lock")
         if isinstance(lock, str) and lock in COLOURS:
             rgb = art.keyple_rgb(lock, self._cb())
-            pygame.draw.polygon(surf, rgb, art.hex_points(cx, cy, r - 2), max(2, int(r / 10)))
+            pygame.draw.polygon(surf, rgb, art.hex_points(cx, cy, r - 2), max(2, int(r / 13)))
             art.draw_keyple(
                 surf, (cx - r * 0.62, cy + r * 0.5), max(8.0, r * 0.36), lock, self._cb()
             )
@@ -532,6 +539,8 @@ class BoardMixin(ScoringMixin):
         side = side_index(td, face)
         detail = 2 if r >= px_detail(self, 2) else (1 if r >= px_detail(self, 1) else 0)
         label = shown_name(tile, face) if detail else _abbr(shown_name(tile, face))
+        if td.kind == "turn_order" and detail >= 2:
+            label = t("kf.tile.turn_order_short")  # the number is drawn large below
         rr = round(r, 1)
         return art.tile_sprite(
             (tile, face, language()),

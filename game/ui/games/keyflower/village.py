@@ -346,7 +346,7 @@ class VillageMixin(BoardMixin):
                 bob = math.sin(self.clock * 6) * self.app.px(3)
                 art.draw_resource(
                     surface,
-                    (spot[0], spot[1] - self.app.px(14) + bob),
+                    (spot[0], spot[1] - (self.big_grid.size if self.big_grid else 20) * 0.9 + bob),
                     self.app.px(18),
                     str(pending.get("move_kind")),
                 )
