@@ -24,6 +24,14 @@ from tests.ui.conftest import click, click_at, frame, make_app, press, run_until
 from tests.ui.test_scenes import SIZES, check_layout
 
 
+def _wait(app: App, done: Any, what: str, timeout: float = 30.0) -> None:
+    """``run_until`` that says what it was waiting for."""
+    try:
+        run_until(app, done, timeout)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc} while waiting for {what}") from None
+
+
 def _setup_hot_seat(app: App) -> None:
     click(app, "play_local")
     assert app.top is not None and app.top.name == "setup"
@@ -189,7 +197,7 @@ def _take_turn(
     if not tried.get("hint") and len(legal) > 3:
         tried["hint"] = True
         press(app, pygame.K_h)
-        run_until(app, lambda: view.hint is not None)
+        _wait(app, lambda: view.hint is not None, "a hint")
         assert view.hint in view.legal
     action = _choose(legal, rng)
     kinds.add(action[0])
@@ -200,12 +208,19 @@ def _take_turn(
     _human_move(app, game, action)
 
     def answered() -> bool:
-        """The host's answer to this very action has arrived: the seat's question changed
-        (other seats' messages in a simultaneous phase leave it as it was)."""
+        """The host's answer to this very action has arrived: the seat's question, its own
+        seat or its turn in progress changed (other seats' messages in a simultaneous phase
+        leave all three as they were)."""
         st = client.state_of(seat)
-        return bool(client.game_over) or (st["seq"] > before and st["legal"] != was)
+        if client.game_over:
+            return True
+        return st["seq"] > before and (
+            st["legal"] != was
+            or st["view"]["seats"][seat] != msg["view"]["seats"][seat]
+            or st["view"].get("pending") != msg["view"].get("pending")
+        )
 
-    run_until(app, answered)
+    _wait(app, answered, f"the answer to {action}")
     if (
         action[0] in ("reclaim", "place")
         and not tried.get("undo")
@@ -218,8 +233,8 @@ def _take_turn(
         press(app, pygame.K_z, pygame.KMOD_CTRL)
         # the host rebuilds the position without the seat's last action (other seats'
         # messages may arrive meanwhile: wait for the seat's own view to be as before)
-        run_until(app, lambda: client.state_of(seat)["view"]["seats"][seat] == then)
-        run_until(app, lambda: seat not in client.busy)
+        _wait(app, lambda: client.state_of(seat)["view"]["seats"][seat] == then, "the undo")
+        _wait(app, lambda: seat not in client.busy, "the undo's answer")
 
 
 def test_hot_seat_keyflower_from_menu_to_results(app: App) -> None:

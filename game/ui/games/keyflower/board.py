@@ -171,16 +171,12 @@ class BoardMixin(ScoringMixin):
         slot_w = body.width / max(widest, 6 if phase != "place" else 4)
         label_h = px(17)
         y = body.y
-        bids_max = max(
-            [
-                len(self._activity().get(tile, {}).get("bids") or [])
-                for _t, r in rows
-                for tile, _f, _r in r
-            ]
-            or [0]
-        )
+        act = self._activity()
         for title, items in rows:
             area = pygame.Rect(body.x, y, body.width, row_h)
+            bids_max = max(
+                [len(act.get(tile, {}).get("bids") or []) for tile, _f, _r in items] or [0]
+            )
             self._text(
                 surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
             )
@@ -777,19 +773,23 @@ class BoardMixin(ScoringMixin):
                 "keyples", self._seat_spot(ev.get("from")), f"seat:{seat}", ["purple"], delay
             )
         elif kind == "placed":
+            # every new tile goes from the row of won tiles into its village
             for entry in ev.get("tiles") or []:
                 if isinstance(entry, list) and len(entry) >= 2:
+                    tid = str(entry[1])
+                    delay = self._fly(
+                        "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid
+                    )
                     self.anims.append(
                         Anim(
                             "pop",
-                            Tween((0.0,), (1.0,), POP_TIME, ease_out_back, delay),
+                            Tween((0.0,), (1.0,), POP_TIME, ease_out_back, delay + FLY_TIME),
                             (0.0, 0.0),
-                            f"tile:{entry[1]}",
+                            f"tile:{tid}",
                             [],
-                            str(entry[1]),
+                            tid,
                         )
                     )
-                    delay += STAGGER
         elif kind in ("season", "winter_auction"):
             tiles = ev.get("auction") if kind == "season" else ev.get("tiles")
             for entry in tiles or []:
@@ -835,8 +835,17 @@ class BoardMixin(ScoringMixin):
             for tid in tiles:
                 tid = str(tid)
                 self._won_faces[tid] = self._prev_face(tid)
+                # the keyples used on a won tile go to its winner (KF §8 step 3) ...
+                used = [
+                    str(u[1])
+                    for u in as_list(prev_act.get(tid, {}).get("uses"))
+                    if isinstance(u, list) and len(u) == 3
+                    for _ in range(int(u[2]))
+                ]
+                self._fly("keyples", self._spot(f"tile:{tid}"), f"seat:{seat}", used, delay)
+                # ... and the tile to the row of won tiles, marked with its winner
                 delay = self._fly(
-                    "tile", self._spot(f"tile:{tid}"), f"village:{seat}", [], delay, tid, time=0.9
+                    "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid, time=0.9
                 )
         return delay
 
@@ -892,6 +901,8 @@ class BoardMixin(ScoringMixin):
                 rect.center = (int(x), int(y))
                 pygame.draw.rect(surface, art.GOLD, rect, 3, border_radius=px(6))
                 continue
+            if abs(a.start[0] - end[0]) + abs(a.start[1] - end[1]) < 4:
+                continue  # already where it goes (your own placements, seen before)
             x, y = arc(a.start, end, p, px(60))
             if a.kind == "tile":
                 td = tile_def(a.tile)

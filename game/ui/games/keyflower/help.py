@@ -78,16 +78,13 @@ def _special_blocks() -> list[tuple[str, ...]]:
     blocks.append(("h", t("kf.help.boats")))
     for tile in TILES:
         if tile.kind == "boat":
-            text = boat_text(tile, 0)
-            vp = tile.sides[-1].vp if tile.sides else 0
-            if vp:
-                text += "\n" + t("kf.vp", vp=vp)
-            text += "\n" + t("kf.help.boat_players", n=tile.min_players)
+            text = boat_text(tile, 0) + "\n" + t("kf.help.boat_players", n=tile.min_players)
             blocks.append(("item", tile_name(tile.id), text))
     blocks.append(("h", t("kf.help.turn_order")))
+    blocks.append(("p", t("kf.help.turn_order_purple")))
     for tile in TILES:
         if tile.kind == "turn_order":
-            blocks.append(("item", tile_name(tile.id), side_text(tile, 0)))
+            blocks.append(("item", tile_name(tile.id), t("kf.effect.turn_order", n=tile.number)))
     return blocks
 
 

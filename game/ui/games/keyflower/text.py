@@ -274,9 +274,6 @@ def tile_text(tile_id: Any, face: Any = None) -> str:
             lines.append(f"{mark}{face_name(tile, tile.sides[i].face)}: {side_text(tile, i)}")
     elif tile.kind == "boat":
         lines.append(boat_text(tile, shown))
-        vp = tile.sides[-1].vp if tile.sides else 0
-        if vp:
-            lines.append(t("kf.vp", vp=vp))
     else:
         lines.append(side_text(tile, shown))
         vp = tile.sides[shown].vp if shown < len(tile.sides) else 0

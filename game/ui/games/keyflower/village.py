@@ -247,9 +247,9 @@ class VillageMixin(BoardMixin):
             )
             pygame.draw.polygon(surf, art.GOLD, art.hex_points(cx, cy, r - 1), max(3, int(r / 7)))
             label = f"+{points}"
-            size = max(10, int(r * 0.5))
+            size = max(10, int(r * 0.36))
             img = self.app.fonts.render(label, size, art.GOLD, True)
-            box = img.get_rect(center=(int(cx), int(cy))).inflate(size // 2, 2)
+            box = img.get_rect(center=(int(cx), int(cy + r * 0.5))).inflate(size // 2, 2)
             veil = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(
                 veil, (16, 18, 26, 220), veil.get_rect(), border_radius=box.height // 2
