@@ -87,9 +87,10 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_one(task: tuple[str, str, str, str, int, float | None]) -> dict[str, Any]:
+def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     """Play one game of a matchup; returns the tested seat's share and decision times."""
-    game_id, matchup_name, tested, opponent, index, budget = task
+    game_id, matchup_name, tested, opponent, index, budget, *rest = task
+    options = rest[0] if rest else None
     seed = index
     tested_seat = index % PLAYERS
     names = [tested if seat == tested_seat else opponent for seat in range(PLAYERS)]
@@ -116,7 +117,7 @@ def play_one(task: tuple[str, str, str, str, int, float | None]) -> dict[str, An
 
         return agent
 
-    result = play_match(game_id, PLAYERS, seed, [timed(s) for s in range(PLAYERS)])
+    result = play_match(game_id, PLAYERS, seed, [timed(s) for s in range(PLAYERS)], options)
     winners = result.winners
     share = 1.0 / len(winners) if tested_seat in winners else 0.0
     return {
@@ -140,10 +141,11 @@ def run_matchup(
     budget: float | None = None,
     start: int = 0,
     verbose: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes."""
     tasks = [
-        (game_id, matchup.name, matchup.tested, matchup.opponent, start + i, budget)
+        (game_id, matchup.name, matchup.tested, matchup.opponent, start + i, budget, options)
         for i in range(games)
     ]
     if workers <= 1:
@@ -251,6 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=float, default=None, help="hard bot seconds per turn")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     args = parser.parse_args(argv)
     figures: dict[str, float] = {}
     for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
@@ -262,6 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             budget=args.budget,
             start=args.start,
             verbose=not args.json,
+            options=args.options,
         )
         figures.update(summarise(f"bots.{name}", results))
         for bot in ("easy", "greedy", "hard"):

@@ -8,12 +8,13 @@
   sampled along random 4-player games.
 * ``clone_us`` / ``determinize_us`` — mean µs per ``clone()`` / ``determinize(seat, seed)`` of
   those states.
-* ``final_scoring_ms`` — the final scoring (Flipper's best free flip tried on every candidate
-  tile, each with the best assignment) of the richest end position built here: one seat owning
-  all 12 winter tiles, the Keyflower, Sea Bastion, Sea Breeze, Flipper and White Wind boats,
-  the four summer boats, the storage tiles, every other tile of the box with an upgraded side,
-  the purple keyple, and a screen and village holding most of the box's keyples, skill tiles
-  and resources.
+* ``final_scoring_ms`` — the final scoring (Flipper's best free flip among every candidate
+  tile, with the best assignment) of the richest end position built here: one seat owning all
+  12 winter tiles, the Keyflower, Sea Bastion, Sea Breeze, Flipper and White Wind boats, the
+  four summer boats, the storage tiles, every other season tile of the box, unflipped (37 flip
+  candidates), the turn-order tiles, in the densest road network it can be turned into, the
+  purple keyple, and a screen and village holding most of the box's keyples, skill tiles and
+  resources.
 * ``assignment_ms`` — the same position's best assignment alone (one ``seat_score``, no flip).
 """
 
@@ -26,7 +27,7 @@ from game.keyflower import GAME
 from game.keyflower.const import OVER
 from game.keyflower.scoring import final_scoring, seat_score
 from game.keyflower.state import KeyflowerState
-from game.keyflower.tiles import BOAT, HOME, ROAD, SUMMER_BOAT, TILES, TURN_ORDER
+from game.keyflower.tiles import BOAT, HOME, ROAD, TILES, TURN_ORDER
 from game.keyflower.village import DIRS, HOME_HEX, ROT_EDGES
 
 FIGURES: dict[str, str] = {
@@ -116,12 +117,10 @@ def richest_end_position() -> KeyflowerState:
         st.holder[t] = -1
         st.hexof[t] = -1
         tile = TILES[t]
-        if tile.kind in (BOAT, TURN_ORDER):
-            st.side[t] = 1 if tile.kind == BOAT else st.side[t]
-        elif tile.kind == SUMMER_BOAT:
-            st.side[t] = 0  # 3a: Flipper can turn it to 3b
-        else:
-            st.side[t] = 1 if len(tile.sides) > 1 else 0
+        if tile.kind == BOAT:
+            st.side[t] = 1
+        elif tile.kind != TURN_ORDER:
+            st.side[t] = 0  # every tile unflipped: Flipper has the most candidates
         h = hexes[i]
         best, rot = -1, 0
         for r in range(6):

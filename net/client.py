@@ -422,8 +422,8 @@ async def _play_loop(
     readied = False
     bot = None
     game = None
-    latest = -1
-    asked = -1
+    decided: int | None = None  # the decision already answered: act once per decision
+    asked: int | None = None  # the seq a sample was asked at (the answer is at least as new)
     while True:
         msg = await client.recv(opts.silence_timeout)
         kind = msg["t"]
@@ -443,11 +443,12 @@ async def _play_loop(
                 readied = True
                 await client.send({"t": "ready"})
         elif kind == "state":
-            latest = msg["seq"]
-            if seat in msg["to_move"] and msg["legal"] and asked != latest:
-                asked = latest
-                await client.send({"t": "sample", "seq": latest})
-        elif kind == "sample" and msg["seq"] == latest:
+            if seat in msg["to_move"] and msg["legal"] and msg["decision"] != decided:
+                decided, asked = msg["decision"], msg["seq"]
+                await client.send({"t": "sample", "seq": asked})
+        elif kind == "sample" and asked is not None and msg["seq"] >= asked:
+            # The host samples its current position (another seat may have moved meanwhile).
+            asked = None
             if game is None:
                 raise JoinError("the host sent a sample before the lobby")
             if msg["seat"] != seat:

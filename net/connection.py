@@ -6,7 +6,11 @@ the same messages (``docs/protocol.md``) and behave the same way:
 * :meth:`Connection.send` never blocks: the message is encoded at once (a value msgpack cannot
   encode raises ``TypeError`` right there, in the caller) and queued for the host;
 * :meth:`Connection.poll` never blocks: it returns every message received since the last call,
-  in order, as plain dicts (lists, never tuples — exactly what went over the wire);
+  in order, as plain dicts (lists, never tuples — exactly what went over the wire), each one
+  already checked by :func:`net.protocol.validate_host` (its clean copy: every field the schema
+  defines checked, text cleaned, undefined fields dropped).  A message that fails the check
+  ends the connection: nothing after it is returned but the ``disconnected`` message below,
+  whose ``reason`` says what was wrong;
 * when the connection ends, for whatever reason, the last message :meth:`poll` returns is
   ``{"t": "disconnected", "reason": "..."}`` — made by the transport, never sent by a host —
   and ``connected`` is false from then on.

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from game.core.match import Replay
 from game.core.types import Action, Event, Seat
+from game.core.wire import to_plain
 from net import protocol
 from net.autosave import DATA_DIR_ENV, Autosaver, data_dir, default_save_dir
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
@@ -304,12 +305,14 @@ class Hub:
         autostart: bool = True,
         pinned: bool = True,
         path: Path | None = None,
+        keep_tokens: bool = False,
         **settings: Any,
     ) -> Session:
         """Continue a saved game (see :meth:`Session.resume`); raises ``BadState``.
 
         ``path``: the save file it came from, which the table goes on writing (one game, one
-        file)."""
+        file); ``keep_tokens``: its players take their seats back with their tokens (a LAN
+        table continued)."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
                 ErrorCode.TOO_MANY_TABLES, f"this host already runs {self.max_tables} tables"
@@ -317,6 +320,7 @@ class Hub:
         table = Session.resume(
             f"t{next(self._ids)}",
             replay,
+            keep_tokens=keep_tokens,
             settings=TableSettings(
                 allow_hints=settings.get("allow_hints", self.allow_hints),
                 bot_delay_ms=settings.get("bot_delay_ms", 0),
@@ -426,8 +430,13 @@ class Hub:
         self._seat_member(member, table, seat, token)
 
     def _on_join(self, member: Member, msg: dict[str, Any]) -> None:
-        table = self._table(msg["table"])
         token = msg.get("token")
+        table = self.tables.get(msg["table"])
+        if token is not None and (table is None or not table.find_token(token)[0]):
+            # A host restarted from its save numbers its tables anew: a token finds its table.
+            table = next((t for t in self.tables.values() if t.find_token(token)[0]), table)
+        if table is None:
+            table = self._table(msg["table"])
         if member.table is not None:
             if member.table is table and token is not None and token == member.token:
                 self._seat_member(member, table, member.seat, token)  # a fresh snapshot
@@ -563,6 +572,24 @@ class Hub:
                 "seq": table.seq,
                 "seat": seat,
                 "state": world.to_dict(),
+            },
+        )
+
+    def _on_explain(self, member: Member, msg: dict[str, Any]) -> None:
+        """Why the asking seat may not take an action now — the rule, as data the client can
+        translate — for the pointer over a board element (or ``legal: true``)."""
+        table = self._my_table(member)
+        self._check_own_seat(member, table)
+        reason = table.explain(member.seat, msg["seq"], msg["action"])
+        self.send(
+            member,
+            {
+                "t": "explanation",
+                "table": table.table_id,
+                "seq": msg["seq"],
+                "action": to_plain(list(msg["action"])),
+                "legal": reason is None,
+                "reason": reason,
             },
         )
 

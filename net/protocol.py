@@ -117,13 +117,20 @@ class ProtocolError(Exception):
     ``fatal`` errors end the connection after the error message is sent.
     """
 
-    def __init__(self, code: str, text: str, fatal: bool = False) -> None:
+    def __init__(
+        self, code: str, text: str, fatal: bool = False, reason: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(text)
         self.code = code
         self.text = text
         self.fatal = fatal
+        #: For ``illegal``: the rule's reason as data (``IllegalAction.reason()``), so a client
+        #: can say it in the player's language.
+        self.reason = reason
 
     def message(self) -> dict[str, Any]:
+        if self.reason is not None:
+            return error(self.code, self.text, reason=self.reason)
         return error(self.code, self.text)
 
 
@@ -173,31 +180,35 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
     """Decode one frame body into a message map (with a string ``"t"``).
 
     Uses a fresh streaming :class:`msgpack.Unpacker` per frame, so damage never carries over to
-    the next frame.  The maps and arrays are counted as they are built and the decode stops at
-    :func:`container_limit` (``limit``) of them; the result may nest at most :data:`MAX_DEPTH`
-    deep.  Raises :class:`ProtocolError` (``bad_frame`` for bytes that are not exactly one
-    msgpack value of plain types within these bounds, ``bad_message`` for a value that is not a
-    typed map).
+    the next frame.  A frame may hold at most :func:`container_limit` (``limit``) maps and
+    arrays, nested at most :data:`MAX_DEPTH` deep.  In a frame of at most
+    :data:`MAX_CLIENT_FRAME` bytes (what a host reads) they are counted while they are built, so
+    the decode stops at the first one too many; in a larger frame (what a client reads) they are
+    counted in the check that follows the decode, which keeps views fast to read.  Raises
+    :class:`ProtocolError` (``bad_frame`` for bytes that are not exactly one msgpack value of
+    plain types within these bounds, ``bad_message`` for a value that is not a typed map).
     """
     budget = container_limit(limit)
-    count = 0
+    hooks: dict[str, Any] = {}
+    if limit <= MAX_CLIENT_FRAME:
+        count = 0
 
-    def counted(value: Any) -> Any:
-        nonlocal count
-        count += 1
-        if count > budget:
-            raise _TooManyContainers
-        return value
+        def counted(value: Any) -> Any:
+            nonlocal count
+            count += 1
+            if count > budget:
+                raise _TooManyContainers
+            return value
 
+        hooks = {"object_hook": counted, "list_hook": counted}
     unpacker = msgpack.Unpacker(
         raw=False,
         strict_map_key=True,
         ext_hook=_reject_ext,
-        object_hook=counted,
-        list_hook=counted,
         max_buffer_size=max(limit, 1),
         max_array_len=MAX_ARRAY_LEN,
         max_map_len=MAX_MAP_LEN,
+        **hooks,
     )
     try:
         unpacker.feed(body)
@@ -215,7 +226,7 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
         raise ProtocolError(
             ErrorCode.BAD_FRAME, f"{len(body) - unpacker.tell()} stray bytes after the message"
         )
-    problem = _plain_problem(value)
+    problem = _plain_problem(value, budget)
     if problem:
         raise ProtocolError(ErrorCode.BAD_FRAME, problem)
     if not isinstance(value, dict):
@@ -229,39 +240,46 @@ def decode(body: bytes, limit: int = MAX_FRAME) -> dict[str, Any]:
 _SCALARS: Final = frozenset({type(None), bool, int, str})
 
 
-def _plain_problem(value: Any) -> str:
-    """Why ``value`` is not a plain wire value within :data:`MAX_DEPTH` ("" if it is).
+def _plain_problem(value: Any, containers: int = MAX_CONTAINERS) -> str:
+    """Why ``value`` is not a plain wire value of at most ``containers`` maps and arrays nested
+    at most :data:`MAX_DEPTH` deep ("" if it is).
 
-    Iterative, and quick on the common case, lists and maps of scalars, because clients run it
-    on every view they receive.
+    Level by level, without recursion, and quick on the common case, lists and maps of
+    scalars, because clients run it on every view they receive.
     """
     scalars = _SCALARS
-    stack = [(value, 0)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        item, depth = pop()
-        kind = type(item)
-        if kind in scalars:
-            continue
-        if kind is list or kind is dict:
-            if depth >= MAX_DEPTH:
-                return f"values nested more than {MAX_DEPTH} deep are not accepted"
-            inner = depth + 1
+    level = [value]
+    depth = seen = 0
+    while level:
+        below: list[Any] = []
+        push = below.append
+        for item in level:
+            kind = type(item)
+            if kind in scalars:
+                continue
             if kind is list:
                 for x in item:
                     if type(x) not in scalars:
-                        push((x, inner))
-            else:
+                        push(x)
+            elif kind is dict:
                 for key, x in item.items():
                     if type(key) is not str:
                         return "map keys must be strings"
                     if type(x) not in scalars:
-                        push((x, inner))
-        elif kind is float:
-            if not math.isfinite(item):
-                return "non-finite number"
-        else:
-            return f"{_kind(item)} values are not accepted"
+                        push(x)
+            elif kind is float:
+                if not math.isfinite(item):
+                    return "non-finite number"
+                continue
+            else:
+                return f"{_kind(item)} values are not accepted"
+            seen += 1
+        if seen > containers:
+            return f"a frame holds at most {containers} maps and arrays"
+        depth += 1
+        if below and depth >= MAX_DEPTH and any(type(x) in (list, dict) for x in below):
+            return f"values nested more than {MAX_DEPTH} deep are not accepted"
+        level = below
     return ""
 
 
@@ -444,6 +462,10 @@ CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "turn": Field(boolean, False, "take back all of the seat's moves this turn"),
     },
     "sample": {"seq": Field(SEQ)},
+    "explain": {
+        "seq": Field(SEQ, doc="the seq of the state the action was looked at in"),
+        "action": Field(action, doc="an action the seat might take (legal or not)"),
+    },
     "hint": {"seq": Field(SEQ, doc="the seq of the state the hint is for (the seat's decision)")},
     "chat": {"text": Field(text(1, MAX_CHAT))},
     "ping": {"n": Field(integer(-(2**62), 2**62), False, "echoed in the pong")},
@@ -536,12 +558,29 @@ def plain_map(hi: int) -> Callable[[str, Any], dict[str, Any]]:
     return check
 
 
+def _flat_action(x: Any) -> bool:
+    """The common case of :func:`~game.core.wire.as_action`, quickly: a flat list of at most
+    64 items, a string kind first, then strings and integers (no booleans), strings of at most
+    64 characters."""
+    if type(x) is not list or not 0 < len(x) <= 64 or type(x[0]) is not str:
+        return False
+    for item in x:
+        kind = type(item)
+        if kind is str:
+            if len(item) > 64:
+                return False
+        elif kind is not int:
+            return False
+    return True
+
+
 def action_list(name: str, v: Any) -> list[Any]:
     """A list of actions (each as :func:`action` checks it), kept as lists."""
     if not isinstance(v, list) or len(v) > MAX_ARRAY_LEN:
         raise _bad(name, "a list of actions")
     for i, x in enumerate(v):
-        action(f"{name}[{i}]", x)
+        if not _flat_action(x):
+            action(f"{name}[{i}]", x)
     return v
 
 
@@ -581,6 +620,7 @@ def event(name: str, v: Any) -> dict[str, Any]:
 
 GAME_ID = identifier(32)
 COUNT = integer(0, 2**31)
+SEED = integer(-(2**63), 2**64 - 1)
 SEAT_NAME = text(0, MAX_NAME)
 
 #: A table as listed by ``welcome``, ``tables`` and LAN beacons.
@@ -617,6 +657,16 @@ SETTINGS: Final = {
     "autostart": Field(boolean),
 }
 
+#: Why an action is illegal, as data a client can translate (``IllegalAction.reason()``).
+REASON = record(
+    {
+        "text": Field(label(MAX_TEXT)),
+        "rule": Field(label(MAX_TEXT)),
+        "key": Field(label(64)),
+        "params": Field(plain_map(16)),
+    }
+)
+
 #: Host message type -> field name -> :class:`Field` (``docs/protocol.md``, "Host → client").
 HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "welcome": {
@@ -643,17 +693,17 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "started": Field(boolean),
         "over": Field(boolean),
         "seq": Field(SEQ),
+        "seed": Field(optional(SEED), False, "the seed, when the creator fixed it (else null)"),
         "bots": Field(list_of(identifier(32), 64, "bot names")),
         "colours": Field(list_of(identifier(16), 64, "colours")),
         "can_start": Field(boolean),
         "owner_seat": Field(optional(SEAT)),
-        "seed": Field(optional(integer(0, 2**64 - 1))),
     },
     "state": {
         "table": Field(TABLE_ID),
         "seq": Field(SEQ),
-        "turn": Field(integer(-(2**62), 2**62)),
-        "decision": Field(optional(SEQ)),
+        "turn": Field(integer(-(2**63), 2**64 - 1), doc="state.turn_id()"),
+        "decision": Field(optional(SEQ), doc="the seq at which this seat's decision began"),
         "view": Field(plain_map(MAX_MAP_LEN)),
         "events": Field(list_of(event, MAX_EVENTS, "events")),
         "to_move": Field(seat_set),
@@ -695,7 +745,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "game_over": {
         "table": Field(TABLE_ID),
         "game": Field(GAME_ID),
-        "seed": Field(integer(-(2**63), 2**64 - 1)),
+        "seed": Field(SEED),
         "players": Field(integer(1, MAX_SEATS)),
         "scores": Field(list_of(score, MAX_SEATS, "scores")),
         "winners": Field(seat_set),
@@ -706,7 +756,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "table": Field(TABLE_ID),
         "seat": Field(optional(SEAT)),
         "name": Field(SEAT_NAME),
-        "spectator": Field(boolean, False),
+        "spectator": Field(boolean, False, "the speaker watches (has no seat)"),
         "text": Field(text(0, MAX_CHAT)),
     },
     "pong": {"n": Field(optional(integer(-(2**62), 2**62)))},
@@ -715,6 +765,14 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "error": {
         "code": Field(identifier(32)),
         "text": Field(label(MAX_TEXT)),
+        "reason": Field(REASON, False, "for 'illegal': the rule's reason as data"),
+    },
+    "explanation": {
+        "table": Field(TABLE_ID),
+        "seq": Field(SEQ),
+        "action": Field(action_value),
+        "legal": Field(boolean),
+        "reason": Field(optional(REASON), doc="why not (null when legal)"),
     },
 }
 

@@ -34,6 +34,7 @@ What it enforces:
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -75,6 +76,10 @@ assert len(COLOURS) >= MAX_SEATS
 
 #: At most this many spectators per table.
 MAX_SPECTATORS = 32
+
+
+#: The shape of a seat token (:func:`new_token`), checked when a save brings one back.
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def new_token() -> str:
@@ -214,13 +219,22 @@ class Session:
 
     @classmethod
     def resume(
-        cls, table_id: str, replay: Replay, *, settings: TableSettings | None = None
+        cls,
+        table_id: str,
+        replay: Replay,
+        *,
+        settings: TableSettings | None = None,
+        keep_tokens: bool = False,
     ) -> Session:
         """A table that continues a saved game (already started).
 
-        Bot seats get their bots back; human seats are open until someone joins them (the game
-        waits for them).  Raises :class:`~game.core.types.BadState` for a save that cannot be
-        continued (unknown game, other rules version, illegal action, already finished).
+        Bot seats get their bots back.  With ``keep_tokens`` (a LAN table continued, e.g. a
+        host restarted from its autosave) every seat the save names a token for stays reserved
+        for that token, so its player takes it back by reconnecting as if the host had never
+        stopped, and the creator gets the creator's rights back; otherwise (a game on this
+        computer) human seats are open until someone joins them.  The game waits for missing
+        players.  Raises :class:`~game.core.types.BadState` for a save that cannot be continued
+        (unknown game, other rules version, illegal action, already finished).
         """
         try:
             game = get_game(replay.game)
@@ -256,6 +270,11 @@ class Session:
                 seat.name = name if isinstance(name, str) else _bot_label(bot)
             elif isinstance(name, str):
                 seat.name = name  # the name stays as a hint of who sat there
+            token = info.get("token")
+            if keep_tokens and isinstance(token, str) and _TOKEN_SHAPE.fullmatch(token):
+                seat.token = token
+                if seat.kind == OPEN:
+                    seat.kind = HUMAN  # reserved for its player, who is away until they return
         _dedupe_colours(seats)
         session = cls(
             table_id=table_id,
@@ -273,6 +292,16 @@ class Session:
         if replay.actions:
             last_seat, last = replay.actions[-1]
             session.last_action = session._action_record(last_seat, last)
+        if keep_tokens:
+            creator = next(
+                (
+                    s.token
+                    for s, info in zip(seats, replay.seats, strict=False)
+                    if isinstance(info, dict) and info.get("creator") and s.token
+                ),
+                None,
+            )
+            session.owner_token = session.creator_token = creator
         session._set_barrier("the game was continued from a save here")
         session._refresh_decisions()
         return session
@@ -550,7 +579,7 @@ class Session:
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as exc:
-            raise ProtocolError(ErrorCode.ILLEGAL, str(exc)) from None
+            raise ProtocolError(ErrorCode.ILLEGAL, str(exc), reason=exc.reason()) from None
         except Exception as exc:
             # A bug in a rules engine must not leave the table half-changed: rebuild it.
             self.state = self._replayed(self._tail())
@@ -626,6 +655,21 @@ class Session:
                 ErrorCode.NOT_YOUR_TURN, "hints are for your own turn; " + self._whose_turn()
             )
         self._check_fresh(seat, seq)
+
+    def explain(self, seat: Seat | None, seq: int, action: Action) -> dict[str, Any] | None:
+        """Why ``seat`` may not take ``action`` now (``IllegalAction.reason()``), or ``None``
+        if it may — what a pointer over a board element shows.  Changes nothing."""
+        self._check_playing(seat, seq)
+        assert seat is not None
+        if seq > self.seq:
+            raise ProtocolError(ErrorCode.STALE, f"seq {seq} is ahead of the table ({self.seq})")
+        try:
+            refusal = self.state.why_not(seat, action)
+        except Exception as exc:  # an engine bug must not cost the table
+            raise ProtocolError(
+                ErrorCode.INTERNAL, f"the host could not explain {action!r} ({exc})"
+            ) from exc
+        return None if refusal is None else refusal.reason()
 
     def can_undo(self, seat: Seat | None) -> bool:
         """Whether ``seat`` has an action it may take back now."""
@@ -757,10 +801,23 @@ class Session:
         return {"t": "waiting", "table": self.table_id, "seats": seats, **first}
 
     def seat_records(self) -> list[dict[str, Any]]:
-        """Who sat where, as stored in the save file."""
-        return [
-            {"name": s.name, "kind": s.kind, "bot": s.bot, "colour": s.colour} for s in self.seats
-        ]
+        """Who sat where, as stored in the save file — with each seat's token and the creator's
+        mark, so a LAN table continued from its save takes its players back (the file stays on
+        the host's computer; tools that print a save leave these two fields out)."""
+        records = []
+        for s in self.seats:
+            record: dict[str, Any] = {
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot,
+                "colour": s.colour,
+            }
+            if s.token is not None:
+                record["token"] = s.token
+                if self.is_creator(s.token):
+                    record["creator"] = True
+            records.append(record)
+        return records
 
     def record(self) -> Replay:
         """A copy of the match record (seed, options, seats, every action so far)."""

@@ -39,16 +39,24 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
-    """``--options``: a JSON object of game options."""
+    """``--options``: a JSON object of game options, with the shape a table accepts from a
+    player (``net.protocol.options_map``: at most 64 options, each a value or a flat list)."""
+    from net.protocol import ProtocolError, options_map
+
     if not text:
         return {}
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"--options is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError("--options is nested too deeply") from None
     if not isinstance(value, dict):
         raise UsageError("--options must be a JSON object")
-    return value
+    try:
+        return options_map("--options", value)
+    except ProtocolError as exc:
+        raise UsageError(exc.text) from None
 
 
 def game_choices() -> list[str]:

@@ -211,6 +211,7 @@ async def _serve(
                     bot_delay_ms=args.bot_delay,
                     allow_hints=args.allow_hints,
                     path=Path(args.resume),
+                    keep_tokens=True,  # its players reconnect to their seats
                 )
             elif args.table:
                 table = hub.create_table(

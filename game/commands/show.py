@@ -38,12 +38,17 @@ def run(args: argparse.Namespace) -> int:
         report["steps"] = len(replay.actions)
         report["seed"] = replay.seed
         seats = report.get("seats")
-        if isinstance(seats, list) and len(seats) == len(replay.seats):
+        # A save holds its seats' reconnect tokens (for its host only): never printed.
+        records = [
+            {k: v for k, v in info.items() if k not in ("token", "creator")}
+            for info in replay.seats
+        ]
+        if isinstance(seats, list) and len(seats) == len(records):
             # the game reports its own per-seat facts: add the names, keep the game's fields
-            pairs = zip(seats, replay.seats, strict=True)
+            pairs = zip(seats, records, strict=True)
             report["seats"] = [{**info, **entry} for entry, info in pairs]
         else:
-            report["seats"] = replay.seats
+            report["seats"] = records
         print(json.dumps(report))
     else:
         print(f"{args.file}: step {step} of {len(replay.actions)}, seed {replay.seed}")

@@ -82,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
         }
         if out_dir is not None:
             path = out_dir / f"{game.id}-seed{seed}.replay"
-            result.replay.save(path)
+            try:
+                result.replay.save(path)
+            except OSError as exc:
+                raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
             record["replay"] = str(path)
         if args.json:
             print(json.dumps(record), flush=True)

@@ -163,6 +163,19 @@ class GameState(ABC):
         Raises :class:`IllegalAction` — with the state unchanged — when the game is over, when
         it is not ``seat``'s decision, or when the rules forbid the action.
         """
+        act, refusal = self._check(seat, action)
+        if refusal is not None:
+            raise refusal
+        return self._apply(seat, act)
+
+    def why_not(self, seat: Seat, action: Action | Sequence[Any]) -> IllegalAction | None:
+        """Why ``apply(seat, action)`` would refuse — the same checks, the same error — or
+        ``None`` if it is legal now.  Changes nothing (the client asks it for a hover)."""
+        return self._check(seat, action)[1]
+
+    def _check(
+        self, seat: Seat, action: Action | Sequence[Any]
+    ) -> tuple[Action, IllegalAction | None]:
         try:
             act = (
                 action
@@ -170,14 +183,16 @@ class GameState(ABC):
                 else as_action(action)
             )
         except WireError as exc:
-            raise IllegalAction(f"malformed action: {exc}", "action format") from None
+            return (), IllegalAction(f"malformed action: {exc}", "action format", key="malformed")
         if self.is_over():
-            raise IllegalAction("the game is over", "end of game")
+            return act, IllegalAction("the game is over", "end of game", key="game_over")
         if seat not in self.to_move():
-            raise IllegalAction(f"it is not seat {seat}'s turn", "turn order")
+            return act, IllegalAction(
+                f"it is not seat {seat}'s turn", "turn order", key="not_your_turn"
+            )
         if not self.is_legal(seat, act):
-            raise self.explain_illegal(seat, act)
-        return self._apply(seat, act)
+            return act, self.explain_illegal(seat, act)
+        return act, None
 
     def apply_unchecked(self, seat: Seat, action: Action) -> list[Event]:
         """Apply ``action`` *without* checking it: the fast path of searching bots.

@@ -309,9 +309,18 @@ class Replay:
         if replay.final_hash is None and journal.is_file():
             try:
                 with open(journal, "rb") as fh:
-                    replay.actions = apply_journal(replay.actions, fh.read(MAX_REPLAY_BYTES + 1))
+                    actions = apply_journal(replay.actions, fh.read(MAX_REPLAY_BYTES + 1))
             except OSError as exc:
                 raise BadState(f"cannot read {journal}: {exc.strerror or exc}") from None
+            if len(actions) > MAX_REPLAY_ACTIONS:
+                raise BadState(
+                    f"the save and its journal hold {len(actions)} actions; at most "
+                    f"{MAX_REPLAY_ACTIONS} are accepted"
+                )
+            for i, (seat, _action) in enumerate(actions):
+                if not 0 <= seat < replay.players:
+                    raise BadState(f"journal action {i + 1} is by seat {seat}, who is not seated")
+            replay.actions = actions
         return replay
 
 
@@ -333,8 +342,23 @@ def apply_journal(actions: list[tuple[Seat, Action]], data: bytes) -> list[tuple
     crash, say — ends the journal there: what came before it stands.
     """
     result = list(actions)
+    count = 0
+
+    def counted(value: Any) -> Any:
+        nonlocal count
+        count += 1
+        if count > MAX_FILE_CONTAINERS:
+            raise ValueError("the journal holds too many maps and lists")
+        return value
+
     unpacker = msgpack.Unpacker(
-        raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1), max_array_len=65536
+        raw=False,
+        strict_map_key=True,
+        ext_hook=_reject_ext,
+        object_hook=counted,
+        list_hook=counted,
+        max_buffer_size=max(len(data), 1),
+        max_array_len=65536,
     )
     unpacker.feed(data)
     try:

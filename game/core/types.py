@@ -37,12 +37,33 @@ class IllegalAction(GameError):
     """An action that the rules do not allow now.
 
     ``rule`` names the rule that forbids it (e.g. ``"KB §5 placement: adjacent if possible"``)
-    and ``str(error)`` is a sentence a player can read.
+    and ``str(error)`` is a sentence a player can read (English).  ``key`` and ``params``, when a
+    game gives them, let a client say the same in the player's language: the client looks up
+    ``reason.<game id>.<key>`` in its catalogue and fills in ``params`` (plain str/int values);
+    without a translation it shows the English sentence.
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        rule: str = "",
+        *,
+        key: str = "",
+        params: dict[str, str | int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.rule = rule
+        self.key = key
+        self.params = dict(params or {})
+
+    @property
+    def sentence(self) -> str:
+        """The English sentence alone (``str(error)`` adds the rule in brackets)."""
+        return super().__str__()
+
+    def reason(self) -> dict[str, object]:
+        """The reason as plain data for a client: ``{text, rule, key, params}``."""
+        return {"text": self.sentence, "rule": self.rule, "key": self.key, "params": self.params}
 
     def __str__(self) -> str:
         base = super().__str__()

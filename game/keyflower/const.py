@@ -56,16 +56,18 @@ LOCATIONS = {
 NONE = 0  # choose: pass, reclaim a losing bid, bid target, use target
 RECLAIM = 1  # some losing bids brought back: more of them, or the target
 BID = 2  # a long list narrowed to one tile by ("bid_tile", tile): ("bid", tile, colour, n)
-PAY_KEYPLE = 3  # exchange: which keyple to return ("pay_keyple", colour)
-PAY_SKILL = 4  # exchange: which skill tile to return ("pay_skill", kind)
-CHOOSE_RESOURCE = 5  # white resource icon ("resource", kind)
-CHOOSE_KEYPLE = 6  # white keyple icon ("keyple", colour)
-TRANSPORT = 7  # ("move", tile, kind), ("upgrade", tile, payment...), ("done",)
-MOVE_TO = 8  # ("move_to", tile)
+USE = 3  # a long list narrowed to one tile by ("use_tile", tile): ("use", tile, colour, n)
+PAY_KEYPLE = 4  # exchange: which keyple to return ("pay_keyple", colour)
+PAY_SKILL = 5  # exchange: which skill tile to return ("pay_skill", kind)
+CHOOSE_RESOURCE = 6  # white resource icon ("resource", kind)
+CHOOSE_KEYPLE = 7  # white keyple icon ("keyple", colour)
+TRANSPORT = 8  # ("move", tile, kind), ("upgrade", tile, payment...), ("done",)
+MOVE_TO = 9  # ("move_to", tile)
 STAGES = (
     "start",
     "reclaim",
     "bid",
+    "use",
     "pay_keyple",
     "pay_skill",
     "choose_resource",
@@ -96,6 +98,7 @@ ACTION_KINDS = (
     "bid",
     "bid_tile",
     "use",
+    "use_tile",
     "pay_keyple",
     "pay_skill",
     "resource",
@@ -111,6 +114,7 @@ ACTION_KINDS = (
 )
 RECLAIM_ACT: tuple[Action, ...] = tuple(("reclaim", t.id) for t in TILES)
 BID_TILE_ACT: tuple[Action, ...] = tuple(("bid_tile", t.id) for t in TILES)
+USE_TILE_ACT: tuple[Action, ...] = tuple(("use_tile", t.id) for t in TILES)
 #: ("use", tile, colour, n) by tile, colour and n (0..3).
 USE_ACT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(("use", t.id, c, n) for n in range(4)) for c in COLOURS) for t in TILES
@@ -126,6 +130,7 @@ KEYPLE_ACT: tuple[Action, ...] = tuple(("keyple", c) for c in COLOURS)
 PAY_SKILL_ACT: tuple[Action, ...] = tuple(("pay_skill", k) for k in SKILLS)
 RESOURCE_ACT: tuple[Action, ...] = tuple(("resource", r) for r in RESOURCES)
 #: A list of final actions longer than this is narrowed by asking the tile first
-#: (("bid_tile", tile), ("place_tile", tile)); see docs/keyflower.md, "Actions".
-FLAT_LIMIT = 300
+#: (("bid_tile", tile), ("use_tile", tile), ("place_tile", tile)); see docs/keyflower.md,
+#: "Actions".  200 keeps a 6-player frame (view + legal list) well under 16 KB.
+FLAT_LIMIT = 200
 assert len(TILES) == NTILES

@@ -25,9 +25,10 @@ from game.keyflower.const import (
     PLAY,
     RECLAIM,
     TRANSPORT,
+    USE,
     WINTER_PICK,
 )
-from game.keyflower.tiles import COLOURS, INDEX, RESOURCES, SKILLS, TILES
+from game.keyflower.tiles import COLOURS, INDEX, TILES
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -53,6 +54,8 @@ def describe(st: KeyflowerState, action: Action) -> str:
         return f"bid on {_name(a)} with {args[2]} more {args[1]} keyple(s)"
     if kind == "bid_tile":
         return f"bid on {_name(a)}"
+    if kind == "use_tile":
+        return f"use {_name(a)}"
     if kind == "use" and len(args) == 3:
         return f"use {_name(a)} with {args[2]} more {args[1]} keyple(s)"
     if kind == "pay_keyple":
@@ -83,9 +86,10 @@ def describe(st: KeyflowerState, action: Action) -> str:
 
 
 _STAGE_WANTS = {
-    NONE: ("pass", "reclaim", "bid", "bid_tile", "use"),
-    RECLAIM: ("reclaim", "bid", "bid_tile", "use"),
+    NONE: ("pass", "reclaim", "bid", "bid_tile", "use", "use_tile"),
+    RECLAIM: ("reclaim", "bid", "bid_tile", "use", "use_tile"),
     BID: ("bid",),
+    USE: ("use",),
     PAY_KEYPLE: ("pay_keyple",),
     PAY_SKILL: ("pay_skill",),
     CHOOSE_RESOURCE: ("resource",),
@@ -134,7 +138,7 @@ def explain(st: KeyflowerState, seat: Seat, action: Action) -> IllegalAction:
     wants = _STAGE_WANTS[stage]
     if kind not in wants:
         return IllegalAction(f"{what}: now {_expected(wants)}", "KF §4.2 turn steps")
-    if kind in ("reclaim", "bid_tile") and len(action) == 2:
+    if kind in ("reclaim", "bid_tile", "use_tile") and len(action) == 2:
         return _explain_target(st, seat, action)
     if kind in ("use", "bid") and len(action) == 4:
         keyples = _explain_keyples(st, seat, action)
@@ -223,4 +227,4 @@ def _explain_keyples(st: KeyflowerState, seat: Seat, action: Action) -> IllegalA
     )
 
 
-__all__ = ["RESOURCES", "SKILLS", "describe", "explain"]
+__all__ = ["describe", "explain"]

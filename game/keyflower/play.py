@@ -6,10 +6,9 @@ A turn is built step by step (``docs/keyflower.md``, "Actions"):
    keyples, never part of a bid; several bids only of one colour), then
 2. ``("bid", tile, colour, n)``: ``n`` more keyples of ``colour`` from behind the screen join
    the reclaimed ones at ``tile`` (KF §5 colour rule and raise), or ``("use", tile, colour,
-   n)`` (KF §6.2 colour rule and ladder).  Uses are at most 12 per tile and only 29 tiles of
-   the box have an action, so they are always listed flat; if the whole list would be longer
-   than ``FLAT_LIMIT`` (a large screen at the start of a season), the bids are listed as
-   ``("bid_tile", tile)`` first and ``("bid", tile, colour, n)`` for that tile next.
+   n)`` (KF §6.2 colour rule and ladder).  If the whole list would be longer than
+   ``FLAT_LIMIT`` (a large screen at the start of a season), the tile is asked first —
+   ``("bid_tile", tile)`` / ``("use_tile", tile)`` — and the flat actions for that tile next.
 3. A use resolves the tile's current side (KF §6.3, §6.4): the white icons and the "any"
    payments ask ``("resource", kind)``, ``("keyple", colour)``, ``("pay_keyple", colour)``,
    ``("pay_skill", kind)`` when there is a real choice; a transport tile asks ``("move", tile,
@@ -53,7 +52,9 @@ from game.keyflower.const import (
     RECLAIM_ACT,
     RESOURCE_ACT,
     TRANSPORT,
+    USE,
     USE_ACT,
+    USE_TILE_ACT,
 )
 from game.keyflower.tiles import (
     BAG_COLOURS,
@@ -397,6 +398,48 @@ def _add_use_options(st: KeyflowerState, s: int, t: int, out: list[Action]) -> N
             out.append(rc[n])
 
 
+def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
+    """:func:`_add_use_options` for every tile of :func:`use_tiles`, in one loop (the hottest
+    path of the engine: every turn's first list)."""
+    sides = st.side
+    uses = st.uses
+    locks = st.lock
+    k = st.pk
+    pcol = st.pcol
+    any_colour = bool(st.flags[s] & F_4B)
+    keys = st.keys[s]
+    for t in use_tiles(st):
+        i = t * 2 + sides[t]
+        if SIDE_ACTION[i] is None:
+            continue
+        us = uses.get(t)
+        lo = us[-1][2] + 1 if us else 1
+        if k > lo:
+            lo = k
+        if lo > 3:
+            continue
+        lock = locks[t]
+        free = any_colour or lock < 0
+        if pcol >= 0:
+            if not free and lock != pcol:
+                continue
+            cols: tuple[int, ...] = (pcol,)
+        else:
+            cols = ALL_COLOURS if free else (lock,)
+        row = USE_ACT[t]
+        pays = SIDE_PAYS[i]
+        for c in cols:
+            have = keys[c]
+            rc = row[c]
+            for m in range(lo, 4):
+                n = m - k
+                if n > have:
+                    break
+                if pays and not can_pay(st, s, SIDE_OF[i], c, n):  # type: ignore[arg-type]
+                    continue
+                out.append(rc[n])
+
+
 def use_tiles(st: KeyflowerState) -> list[int]:
     """KF §6.1: the tiles that may be used this season: the auction tiles (not in winter: winter
     tiles have no action) and every village tile, in a fixed order."""
@@ -439,19 +482,26 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
                 acts.append(RECLAIM_ACT[t])
         bids: list[Action] = []
         bid_targets = []
+        room = FLAT_LIMIT - len(acts)
         for t in st.bid_tiles():
-            if _bid_into(st, s, t, bids if len(acts) + len(bids) <= FLAT_LIMIT else None):
+            if _bid_into(st, s, t, bids if len(bids) <= room else None):
                 bid_targets.append(t)
-        for t in use_tiles(st):
-            _add_use_options(st, s, t, acts)
-        if len(acts) + len(bids) <= FLAT_LIMIT:
+        uses: list[Action] = []
+        if len(bids) <= room:
+            _add_all_use_options(st, s, uses)
+        if len(bids) + len(uses) <= room:
+            acts.extend(uses)
             acts.extend(bids)
         else:
+            # too long to list flat: the tile first (E1)
+            acts.extend(USE_TILE_ACT[t] for t in use_tiles(st) if can_use(st, s, t))
             acts.extend(BID_TILE_ACT[t] for t in bid_targets)
         return acts
     t = st.ptile
     if stage == BID:
         return bid_options(st, s, t)
+    if stage == USE:
+        return use_options(st, s, t)
     if stage == PAY_KEYPLE:
         return [PAY_KEYPLE_ACT[c] for c in ALL_COLOURS if st.keys[s][c] > 0]
     if stage == PAY_SKILL:
@@ -708,6 +758,13 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.ptile = st.tile_of(action[1])
         _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
         st.end_turn(events)
+    elif kind == "use_tile":
+        st.ptile = st.tile_of(action[1])
+        st.stage = USE
+        only = turn_actions(st, s)
+        if len(only) == 1:  # a forced colour and count is no decision: place it at once
+            _place_use(st, s, COLOURS.index(only[0][2]), only[0][3], events)
+            _effect(st, s, events)
     elif kind == "use":
         st.ptile = st.tile_of(action[1])
         _place_use(st, s, COLOURS.index(action[2]), action[3], events)

@@ -525,16 +525,55 @@ def final_scoring(st: KeyflowerState) -> Final:
     scores = []
     details = []
     for s in range(st.n):
-        layout = layout_of(st, s)
-        best = seat_score(st, s, -1, layout)
-        if any(TILES[t].boat_scoring.get("special") == FREE_FLIP for t in st.vorder[s]):
-            for t in flip_options(st, s):
-                cand = seat_score(st, s, t, layout)
-                if cand.score["total"] > best.score["total"]:
-                    best = cand
+        best = best_flip(st, s)
         scores.append(best.score)
         details.append(best.detail)
     return Final(scores, details)
+
+
+def best_flip(st: KeyflowerState, s: int) -> SeatScore:
+    """D17, D26: seat ``s``'s score with the best free flip if it owns Flipper (no flip on a
+    tie; of equally good flips, the first in village order).
+
+    Flipping a summer boat (its face's effect) or a storage tile (its rate) can change the
+    assignment, so those candidates are scored in full; any other flip changes only the tile's
+    printed VP and, with the Keyflower boat, its transport number — a difference, worked out
+    without scoring the village again (``test_flipper_shortcut_matches_full_scoring``)."""
+    layout = layout_of(st, s)
+    base = seat_score(st, s, -1, layout)
+    if not any(TILES[t].boat_scoring.get("special") == FREE_FLIP for t in st.vorder[s]):
+        return base
+    rate, doubled, flags = 0, False, 0
+    for t in st.vorder[s]:
+        tile = TILES[t]
+        if tile.kind == BOAT:
+            per = tile.boat_scoring.get("score_per", {})
+            if "transport_capacity_in_village" in per:
+                rate = int(per["transport_capacity_in_village"])
+                doubled = tile.boat_scoring.get("doubled_by") == "summer_boat_2b"
+        elif tile.kind == SUMMER_BOAT:
+            flags |= FLAG_OF.get(tile.sides[st.side[t]].special or "", 0)
+    mult = rate * (2 if doubled and flags & F_2B else 1)
+    top = base.score["total"]
+    best, pick = base, -1
+    for t in flip_options(st, s):
+        tile = TILES[t]
+        if tile.kind == SUMMER_BOAT or t in STORAGE:
+            cand = seat_score(st, s, t, layout)
+            if cand.score["total"] > top:
+                top, best, pick = cand.score["total"], cand, -1
+            continue
+        old, new = tile.sides[st.side[t]], tile.sides[1 - st.side[t]]
+        moved = (new.transport if new.action == TRANSPORT else 0) - (
+            old.transport if old.action == TRANSPORT else 0
+        )
+        total = base.score["total"] + new.vp - old.vp + moved * mult
+        if total > top:
+            top, pick = total, t
+    if pick >= 0:
+        best = seat_score(st, s, pick, layout)
+        assert best.score["total"] == top
+    return best
 
 
 def preview(st: KeyflowerState) -> list[dict[str, int]]:

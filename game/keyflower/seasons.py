@@ -25,7 +25,6 @@ from game.keyflower.const import (
     FLAG_OF,
     FLAT_LIMIT,
     HAND,
-    NONE,
     OUT,
     OVER,
     PLACE,
@@ -55,7 +54,7 @@ from game.keyflower.tiles import (
     WINTER,
     WINTER_TILES,
 )
-from game.keyflower.village import HOME_HEX, axial, hex_id, in_range, placements
+from game.keyflower.village import HOME_HEX, axial, hex_id, in_range, placements_of
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -368,17 +367,26 @@ def pending_village(st: KeyflowerState, s: int) -> tuple[dict[int, int], list[in
 
 def tile_placements(st: KeyflowerState, s: int, t: int) -> list[Action]:
     """Every ``("place", tile, q, r, rot)`` for ``t`` in ``s``'s village (KF §9, D16)."""
+    return _placement_actions(st, s, [t])[t]
+
+
+def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int, list[Action]]:
     vil, rot, free = pending_village(st, s)
-    tid = TILES[t].id
-    out: list[Action] = []
-    last, q, rr, ok = -1, 0, 0, False
-    for h, r in placements(vil, rot, t, free):
-        if h != last:
-            last = h
-            q, rr = axial(h)
-            ok = in_range(q, rr)
-        if ok:
-            out.append(("place", tid, q, rr, r))
+    out: dict[int, list[Action]] = {}
+    spots = placements_of(vil, rot, tiles, free)
+    coords: dict[int, tuple[int, int] | None] = {}
+    for t in tiles:
+        tid = TILES[t].id
+        acts: list[Action] = []
+        for h, r in spots[t]:
+            if h in coords:
+                qr = coords[h]
+            else:
+                q, rr = axial(h)
+                qr = coords[h] = (q, rr) if in_range(q, rr) else None
+            if qr is not None:
+                acts.append(("place", tid, qr[0], qr[1], r))
+        out[t] = acts
     return out
 
 
@@ -390,12 +398,13 @@ def place_actions(st: KeyflowerState, s: int) -> list[Action]:
         return []
     if st.psel[s] >= 0:
         return tile_placements(st, s, st.psel[s])
-    out: list[Action] = []
     tiles = sorted(st.won[s])
+    by_tile = _placement_actions(st, s, tiles)
+    out: list[Action] = []
     for t in tiles:
-        out.extend(tile_placements(st, s, t))
-        if len(out) > FLAT_LIMIT and len(tiles) > 1:
-            return [PLACE_TILE_ACT[x] for x in tiles]
+        out.extend(by_tile[t])
+    if len(out) > FLAT_LIMIT and len(tiles) > 1:
+        return [PLACE_TILE_ACT[x] for x in tiles]
     return out
 
 
@@ -502,6 +511,3 @@ def apply_winter(st: KeyflowerState, s: int, action: Action) -> list[Event]:
             {"type": "winter_auction", "tiles": [TILES[t].id for t in auction], "reveal": True}
         )
     return events
-
-
-__all__ = ["NONE", "setup"]

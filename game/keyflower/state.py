@@ -368,19 +368,28 @@ class KeyflowerState(GameState):
 
     # ---- change -------------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        self._dec = {}
         self._view = None
         phase = self.phase
+        if phase in (PLACE, WINTER_PICK):
+            # a seat's choice in a simultaneous phase changes only its own options, until the
+            # phase resolves (then everything changes)
+            self._dec.pop(seat, None)
+            turn = self.turn
+            done = (
+                seasons.apply_place(self, seat, action)
+                if phase == PLACE
+                else seasons.apply_winter(self, seat, action)
+            )
+            if self.turn != turn or self.phase != phase:
+                self._dec = {}
+            return done
+        self._dec = {}
         if phase == PLAY:
             return play.apply_turn(self, seat, action)
         if phase == BOATS:
             events: list[Event] = []
             seasons.choose_boat(self, seat, self.tile_of(action[1]), events)
             return events
-        if phase == PLACE:
-            return seasons.apply_place(self, seat, action)
-        if phase == WINTER_PICK:
-            return seasons.apply_winter(self, seat, action)
         raise IllegalAction("the game is over", "KF §13")
 
     # ---- the end ------------------------------------------------------------------------

@@ -18,7 +18,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
-from game.keyflower.const import BOATS, DISPLAY, OVER, PHASES, PLACE, STAGES, WINTER_PICK
+from game.keyflower.const import (
+    BOATS,
+    DISPLAY,
+    NONE,
+    OVER,
+    PHASES,
+    PLACE,
+    PLAY,
+    STAGES,
+    WINTER_PICK,
+)
 from game.keyflower.tiles import COLOURS, RESOURCES, SEASONS, SKILLS, TILES, WINTER
 from game.keyflower.village import axial
 
@@ -55,7 +65,7 @@ def _village(st: KeyflowerState, s: int) -> list[list[Any]]:
 
 def _pending(st: KeyflowerState) -> dict[str, Any] | None:
     """The turn being built by the current seat (public: keyples are placed in the open)."""
-    if st.phase != 0 or st.stage == 0:
+    if st.phase != PLAY or st.stage == NONE:
         return None
     return {
         "seat": st.cur,

@@ -102,6 +102,39 @@ def placements(
     return ok if ok else everywhere
 
 
+def placements_of(
+    village: Village, rot: Sequence[int], tiles: Sequence[int], free_edges: bool
+) -> dict[int, list[tuple[int, int]]]:
+    """:func:`placements` for several tiles at once (the frontier and what each empty hex
+    needs are worked out once)."""
+    hexes = frontier(village)
+    everywhere = [(h, r) for h in hexes for r in range(6)]
+    if free_edges:
+        return {t: everywhere for t in tiles}
+    needs = []
+    for h in hexes:
+        need = []
+        for p in range(6):
+            other = village.get(h + DIRS[p])
+            if other is not None:
+                need.append((p, ROT_EDGES[other][rot[other]][(p + 3) % 6]))
+        needs.append((h, need))
+    out: dict[int, list[tuple[int, int]]] = {}
+    for t in tiles:
+        mine = ROT_EDGES[t]
+        ok = []
+        for h, need in needs:
+            for r in range(6):
+                edges = mine[r]
+                for p, e in need:
+                    if edges[p] != e:
+                        break
+                else:
+                    ok.append((h, r))
+        out[t] = ok if ok else everywhere
+    return out
+
+
 def road_joined(village: Village, rot: Sequence[int], a: int, p: int) -> bool:
     """Whether the tile on hex ``a`` and its neighbour across side ``p`` meet road to road."""
     b = village.get(a + DIRS[p])

@@ -252,6 +252,7 @@ class Board:
         #: Terrain index per hex (a ``bytes``: indexing gives ints).
         self.terrain: bytes = terrain
         self.castles: tuple[int, ...] = tuple(sorted(castles))
+        self.castle_set: frozenset[int] = frozenset(castles)
         self.locations: tuple[int, ...] = tuple(sorted(locations))
         self.nomads: tuple[int, ...] = tuple(sorted(nomads))
         self.location_type = location_type

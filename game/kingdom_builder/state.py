@@ -210,6 +210,9 @@ class KingdomBuilderState(GameState):
     #: The seat-independent part of :meth:`view` for this position (``views.view`` fills it;
     #: every change of the position clears it), so a host builds it once per action.
     _view: dict[str, Any] | None
+    #: What each legal placement of the seat to move would gain (``gains.placement_gains``),
+    #: built for the view of the seat to move once per position.
+    _gains: list[dict[str, Any]] | None
 
     # ---- construction --------------------------------------------------------------------
     @classmethod
@@ -261,6 +264,7 @@ class KingdomBuilderState(GameState):
         st._dec = None
         st._scores = None
         st._view = None
+        st._gains = None
         return st
 
     def lay_nomad_tiles(self) -> None:
@@ -325,6 +329,7 @@ class KingdomBuilderState(GameState):
         st._dec = None
         st._scores = self._scores
         st._view = None
+        st._gains = None
         return st
 
     def determinize(self, seat: Seat | None, seed: int) -> KingdomBuilderState:
@@ -351,6 +356,16 @@ class KingdomBuilderState(GameState):
         st.deck = pool
         st.rng = Rng(derive_seed(seed, _RESEED_SALT))
         return st
+
+    def placement_gains(self) -> list[dict[str, Any]]:
+        """What each legal placement of the seat to move would change in its previewed score,
+        and the tiles it would take or lose (:func:`~game.kingdom_builder.gains.placement_gains`;
+        cached until the next action)."""
+        if self._gains is None:
+            from game.kingdom_builder.gains import placement_gains
+
+            self._gains = placement_gains(self)
+        return self._gains
 
     # ---- who and what -------------------------------------------------------------------
     @property
@@ -753,6 +768,7 @@ class KingdomBuilderState(GameState):
         self._dec = None
         self._scores = None
         self._view = None
+        self._gains = None
         kind = action[0]
         if kind == "place":
             return self._do_place(action[1] * SIZE + action[2])

@@ -142,6 +142,9 @@ def view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
         shared = st._view = _public(st, None, lambda s: False)
     out = dict(shared)
     out["you"] = seat
+    if seat is not None and seat == st.cur and not st.over:
+        # Only the seat to move gets the hover gains of its placements (views stay small).
+        out["gains"] = st.placement_gains()
     if seat is not None and 0 <= seat < st.n and st.hands[seat] >= 0:
         seats = list(shared["seats"])
         seats[seat] = dict(seats[seat], hand=TERRAIN_CODES[st.hands[seat]])
@@ -190,6 +193,7 @@ def _public(
         "seats": [_seat(st, s, shows(s)) for s in range(st.n)],
         "scores": st.scores(),
         "preview": st.preview_scores(),
+        "gains": [],
     }
     if st.over:
         # What each category scored, to draw on the map (only at the end: views stay small).

@@ -14,6 +14,21 @@ Every game the window shows goes through ``net`` connections (``docs/protocol.md
 to animate and log (from one connection only, so nothing is shown twice), and sends actions and
 undos with the sequence number of the state they were chosen in.  It decides no rule: what may
 be done comes from each seat's ``legal`` list.
+
+Everything a host sends is checked before any scene sees it (``docs/protocol.md``, "What a
+client checks").  The transports check each message against the protocol's schema before
+``poll`` returns it (:func:`net.protocol.validate_host`: every field the UI reads is there with
+its type, text cleaned, undefined fields dropped; ``net/connection.py``), and end the
+connection with a ``disconnected`` message saying what was wrong when one fails.  This client
+then checks each message against what the table already said (the same table, game and player
+count; seat numbers below the player count); one that disagrees ends its connection the same
+way.  Either way nothing more is read from that connection, the scenes get one notice of kind
+``disconnected`` whose text says why, and the window stays open.
+
+So a scene may rely on the shapes in :data:`net.protocol.HOST_MESSAGES`.  It may not rely on the
+*content* of a ``state``'s ``view`` and ``events`` beyond "a map" and "maps with a string
+``type``, any ``seat`` below the player count": those belong to the game, and its view must
+treat them as data from outside.
 """
 
 from __future__ import annotations
@@ -25,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.ui.games.base import SeatInfo
+from net.protocol import ErrorCode, ProtocolError
 
 #: Chat lines kept for the lobby and the game log.
 MAX_CHAT_LINES = 200
@@ -42,6 +58,10 @@ def safe_text(text: object, limit: int = 500) -> str:
     raw = text if isinstance(text, str) else str(text)
     cleaned = "".join(ch if ch.isprintable() else " " for ch in raw[: limit * 2])
     return " ".join(cleaned.split())[:limit]
+
+
+def _inconsistent(text: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_MESSAGE, text)
 
 
 def bot_delay_ms() -> int:
@@ -118,6 +138,8 @@ class TableClient:
     hint_asked: dict[int, int] = field(default_factory=dict)
     #: How many chat lines arrived in all (``chat`` keeps the newest :data:`MAX_CHAT_LINES`).
     chat_total: int = 0
+    #: Connections ended because their host sent a bad message (``id`` of the connection).
+    refused: set[int] = field(default_factory=set)
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -171,14 +193,76 @@ class TableClient:
 
     # ---- the loop -----------------------------------------------------------------------------
     def poll(self) -> bool:
-        """Read every connection; True when anything changed."""
+        """Read every connection; True when anything changed.
+
+        Each message (schema-checked by its transport) is checked against the table before it
+        changes anything; one that disagrees ends its connection with a ``disconnected``
+        notice saying why (see the module docstring).
+        """
         changed = False
         for conn in list(self.conns.values()):
+            if id(conn) in self.refused:
+                conn.poll()  # the transport's own last words: already told
+                continue
             for msg in conn.poll():
                 changed = True
                 key = next((k for k, c in self.conns.items() if c is conn), None)
+                try:
+                    self._check_consistent(msg)
+                except ProtocolError as exc:
+                    self._refuse(conn, exc)
+                    break
                 self._receive(key, msg)
         return changed
+
+    def refuse(self, reason: str) -> None:
+        """A scene found the host's data unusable (a ``view`` its game view cannot draw, say):
+        end every connection the way a bad message does — one ``disconnected`` notice saying
+        why, nothing more read, the window open."""
+        for conn in self.conns.values():
+            if id(conn) not in self.refused:
+                self.refused.add(id(conn))
+                with contextlib.suppress(Exception):
+                    conn.close()
+        text = safe_text(f"the host sent something this window cannot show ({reason})", 300)
+        self.notices.append(Notice("disconnected", text, "bad_host"))
+
+    def _refuse(self, conn: Conn, exc: ProtocolError) -> None:
+        """End ``conn``: its host sent something this client cannot use."""
+        self.refused.add(id(conn))
+        with contextlib.suppress(Exception):
+            conn.close()
+        text = safe_text(f"the host sent a bad message ({exc.text})", 300)
+        self.notices.append(Notice("disconnected", text, "bad_host"))
+
+    def _check_consistent(self, msg: dict[str, Any]) -> None:
+        """A message must agree with what the table already said: its table, its game, its
+        player count, and seat numbers below that count.  (Fields are read with ``get``: the
+        schema is the transport's check, and test doubles send only what they need.)"""
+        kind = msg.get("t")
+        table = msg.get("table")
+        if table is not None and self.table_id is not None and table != self.table_id:
+            raise _inconsistent(f"a {kind} message is about table {table}, not {self.table_id}")
+        players = (self.lobby or {}).get("players")
+        if kind in ("lobby", "game_over"):
+            game = msg.get("game")
+            if self.game_id and game is not None and game != self.game_id:
+                raise _inconsistent(f"a {kind} message is about {game}, not {self.game_id}")
+            if isinstance(players, int) and msg.get("players", players) != players:
+                raise _inconsistent(f"a {kind} message has another number of seats")
+            return
+        if not isinstance(players, int):
+            return
+        seats: list[Any] = [msg.get("seat")]
+        if kind == "state":
+            seats += [*msg.get("to_move", ()), *msg.get("waiting", ())]
+            seats.append((msg.get("last_action") or {}).get("seat"))
+            seats += [ev.get("seat") for ev in msg.get("events", ()) if isinstance(ev, dict)]
+        elif kind == "waiting":
+            seats += [w.get("seat") for w in msg.get("seats", ()) if isinstance(w, dict)]
+        bad = next((s for s in seats if isinstance(s, int) and not 0 <= s < players), None)
+        if bad is not None:
+            raise _inconsistent(f"a {kind} message names seat {bad} of a {players}-seat table")
 
     def _receive(self, key: int | None, msg: dict[str, Any]) -> None:
         kind = msg.get("t")

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import os
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,8 +36,11 @@ from game.core.match import (
     REPLAY_VERSION,
     Replay,
     clean_name,
+    journal_entry,
+    journal_path,
     play_match,
 )
+from game.core.registry import game_ids
 from game.core.types import BadState
 from game.core.wire import digest, packb
 from net.protocol import ProtocolError
@@ -199,9 +205,15 @@ TOOLS: dict[str, tuple[Callable[[Path], list[str]], int]] = {
 
 def run_tool(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     switch = sys.getswitchinterval()
+    # A host that accepted the file would serve until stopped: stop it (SIGINT) after 30 s,
+    # so such a failure ends with its exit code 0 instead of a hanging test.
+    watchdog = threading.Timer(30, lambda: os.kill(os.getpid(), signal.SIGINT))
+    if argv[0] == "host":
+        watchdog.start()
     try:
         code = main(argv)
     finally:
+        watchdog.cancel()
         sys.setswitchinterval(switch)  # ``host`` sets it for its process
     out, err = capsys.readouterr()
     return code, out, err
@@ -561,6 +573,116 @@ def test_fuzz_damaged_bytes_are_refused(noise: bytes, cut: int) -> None:
 @given(st.sampled_from(["replay", "save"]), st.data(), st.lists(mutation, min_size=1, max_size=4))
 def test_fuzz_long_run(kind: str, data: st.DataObject, changes: list[tuple[str, Any, str]]) -> None:
     body: Any = bodies()[kind]
+    for how, new, key in changes:
+        if not isinstance(body, dict):
+            break
+        path = data.draw(st.sampled_from(paths(body)))
+        body = mutate(body, path, "replace" if how == "remove" and not path else how, new, key)
+    check_file(signed(body), tools=False)
+
+
+# ---- the journal next to a save ---------------------------------------------------------------
+
+#: name -> (journal bytes, whether every tool refuses the save with it, words of the error)
+JOURNALS: dict[str, tuple[bytes, bool, tuple[str, ...]]] = {
+    "garbage": (b"\xc1\xc1 not msgpack", False, ()),
+    "an entry past the end": (journal_entry(500, [(0, ("end",))]), False, ()),
+    "nested 100,000 deep": (b"\x91" * 100_000 + b"\xc0", False, ()),
+    "260,000 empty maps": (packb([10, [[{}] * 65_000] * 4]), False, ()),
+    "a seat that is not at the table": (journal_entry(10, [(9, ("end",))]), True, ("seat 9",)),
+    "too many actions": (
+        # two entries (an array holds at most 65,536 items), 101,010 actions in all
+        journal_entry(10, [(0, ("end",))] * 60_000)
+        + journal_entry(60_010, [(0, ("end",))] * 41_000),
+        True,
+        (str(MAX_REPLAY_ACTIONS),),
+    ),
+    "an illegal action": (journal_entry(10, [(0, ("place", 99, 99))]), True, ("illegal",)),
+}
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS))
+@pytest.mark.parametrize("case", sorted(JOURNALS))
+def test_a_crafted_journal_never_breaks_a_tool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, tool: str
+) -> None:
+    """The host appends every change to ``<save>.journal`` (``Replay.load`` reads it): a
+    damaged entry ends the journal there; one that breaks the limits is refused."""
+    data, refused, words = JOURNALS[case]
+    path = tmp_path / "game.save"
+    path.write_bytes(signed(bodies()["save"]))
+    journal_path(path).write_bytes(data)
+    argv, expected = TOOLS[tool]
+    if tool == "host --resume" and not refused:
+        return  # a good save: the host would serve it (the other tools show it)
+    code, out, err = run_tool(argv(path), capsys)
+    if refused:
+        assert_clear_error(code, expected, err, words)
+    elif tool == "replay --verify":
+        assert_clear_error(code, 1, err, ("has not ended",))
+    else:
+        assert code == 0 and out and not err, err
+
+
+# ---- every registered game -------------------------------------------------------------------
+
+_RECORDS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def records_of(game_id: str) -> dict[str, dict[str, Any]]:
+    """A finished random game of ``game_id`` (2 players) and the save after 10 actions."""
+    if game_id not in _RECORDS:
+        bots = [make_bot("random", seed=s).choose for s in range(2)]
+        finished = play_match(game_id, 2, 9, bots).replay
+        save = copy.deepcopy(finished)
+        save.actions, save.final_hash = save.actions[:10], None
+        _RECORDS[game_id] = {"replay": finished.body(), "save": save.body()}
+    return copy.deepcopy(_RECORDS[game_id])
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_s_records_work_with_the_tools(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game_id: str
+) -> None:
+    records = records_of(game_id)
+    replay = tmp_path / "good.replay"
+    replay.write_bytes(signed(records["replay"]))
+    for argv in (
+        ["show", str(replay)],
+        ["show", "--json", str(replay)],
+        ["replay", str(replay), "--verify"],
+    ):
+        code, out, err = run_tool(argv, capsys)
+        assert code == 0 and out and not err, (argv, err)
+    assert Session.resume("t1", Replay.from_bytes(signed(records["save"]))).seq == 10
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(game_ids()), st.sampled_from(["replay", "save"]), st.data(), mutation)
+def test_fuzz_every_game_s_records(
+    game_id: str, kind: str, data: st.DataObject, change: tuple[str, Any, str]
+) -> None:
+    body = records_of(game_id)[kind]
+    path = data.draw(st.sampled_from(paths(body)))
+    how, new, key = change
+    check_file(
+        signed(mutate(body, path, "replace" if how == "remove" and not path else how, new, key)),
+        tools=False,
+    )
+
+
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(game_ids()),
+    st.sampled_from(["replay", "save"]),
+    st.data(),
+    st.lists(mutation, min_size=1, max_size=3),
+)
+def test_fuzz_every_game_long_run(
+    game_id: str, kind: str, data: st.DataObject, changes: list[tuple[str, Any, str]]
+) -> None:
+    body: Any = records_of(game_id)[kind]
     for how, new, key in changes:
         if not isinstance(body, dict):
             break

@@ -231,14 +231,22 @@ def test_turn_id_changes_after_each_turn_not_inside() -> None:
 
 
 def test_narrowing_step_when_the_list_is_long() -> None:
-    """docs/keyflower.md "Actions": a list of bids longer than 300 asks the tile first."""
+    """docs/keyflower.md "Actions" (E1): a first list longer than 200 asks the tile first."""
     st = table(2)
-    set_screen(st, 0, red=30, blue=30, yellow=30)
+    set_screen(st, 0, red=30, blue=30, yellow=30, green=3)
     first = acts(st, 0)
-    assert len(first) <= 300
+    assert len(first) <= 200
     assert ("bid_tile", "keywood") in first and not acts(st, 0, "bid")
+    assert ("use_tile", "alehouse") in first and not acts(st, 0, "use")
     st.apply(0, ("bid_tile", "keywood"))
     then = acts(st, 0)
-    assert len(then) == 90 and all(a[0] == "bid" and a[1] == "keywood" for a in then)
+    assert len(then) == 93 and all(a[0] == "bid" and a[1] == "keywood" for a in then)
     st.apply(0, ("bid", "keywood", "yellow", 7))
     assert st.bidn[tid("keywood") * 6] == 7
+    set_screen(st, 0, red=30, blue=30, yellow=30, green=3)
+    to_move_seat(st, 0)
+    st.apply(0, ("use_tile", "alehouse"))
+    uses = acts(st, 0)
+    assert len(uses) == 12 and all(a[0] == "use" and a[1] == "alehouse" for a in uses)
+    st.apply(0, ("use", "alehouse", "green", 2))
+    assert st.uses[tid("alehouse")] == ((0, 3, 2),)

@@ -101,3 +101,39 @@ def test_replay_of_a_whole_game_verifies(tmp_path: Any) -> None:
     again = Replay.load(path).verify()
     assert again.state_hash() == result.state.state_hash()
     assert again.scores() == result.scores
+
+
+def test_junk_actions_are_refused_cleanly() -> None:
+    """Everything from outside is hostile: any malformed or illegal action raises IllegalAction
+    with a readable reason (never another exception) and leaves the state untouched."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+
+    from game.core.types import IllegalAction
+    from game.keyflower.const import ACTION_KINDS
+
+    scalar = hs.one_of(
+        hs.integers(-3, 130),
+        hs.sampled_from(["red", "green", "purple", "keywood", "home_1", "wood", "saw", "x", ""]),
+    )
+    action = hs.tuples(hs.sampled_from([*ACTION_KINDS, "nope"])).flatmap(
+        lambda k: hs.lists(scalar, max_size=8).map(lambda rest: (*k, *rest))
+    )
+    positions = []
+    for steps in (0, 25, 60, 140, 400):
+        st = GAME.new(4, None, 23)
+        random_walk(st, Rng(steps), steps)
+        positions.append(st)
+
+    @settings(max_examples=150, deadline=None)
+    @given(i=hs.integers(0, len(positions) - 1), act=action, seat=hs.integers(-1, 4))
+    def check(i: int, act: tuple[Any, ...], seat: int) -> None:
+        st = positions[i]
+        before = st.state_hash()
+        if st.is_over() or seat not in st.to_move() or act not in st.legal_actions(seat):
+            with pytest.raises(IllegalAction) as err:
+                st.apply(seat, act)
+            assert str(err.value)
+            assert st.state_hash() == before
+
+    check()

@@ -347,3 +347,32 @@ def test_total_is_the_sum_of_categories() -> None:
     give(st, "stable", gold=3)
     sc = score(st)
     assert sc["total"] == sum(v for k, v in sc.items() if k != "total") == 12 + 5 + 4 + 3
+
+
+def full_flip_search(st: KeyflowerState, s: int) -> tuple[int, str | None]:
+    best = seat_score(st, s)
+    from game.keyflower.scoring import flip_options
+
+    for t in flip_options(st, s):
+        cand = seat_score(st, s, t)
+        if cand.score["total"] > best.score["total"]:
+            best = cand
+    return best.score["total"], best.detail["flip"]
+
+
+def test_flipper_shortcut_matches_full_scoring() -> None:
+    """D26: the best flip found with differences equals the one found by scoring every flip
+    in full (random villages with Flipper, Keyflower and summer boat 2b among them)."""
+    from game.core.rng import Rng
+    from game.keyflower.scoring import best_flip
+
+    rng = Rng(5)
+    names = [t.id for t in TILES if t.kind in ("village", "summer_boat") and t.season < 3]
+    for trial in range(40):
+        picks = rng.sample(names, 8)
+        st = village(("flipper", 1), ("keyflower", 1), *[(n, rng.randbelow(2)) for n in picks])
+        set_screen(st, 0, red=rng.randbelow(6), green=rng.randbelow(3), saw=rng.randbelow(3))
+        give(st, TILES[st.home[0]].id, wood=rng.randbelow(4), gold=rng.randbelow(3))
+        st.purple = rng.randbelow(2)
+        got = best_flip(st, 0)
+        assert (got.score["total"], got.detail["flip"]) == full_flip_search(st, 0), trial

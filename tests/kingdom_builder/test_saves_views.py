@@ -268,3 +268,24 @@ def test_view_of_a_tile_action_in_progress():
         "hit": [],
     }
     assert st.view(0)["seats"][0]["tiles"][0]["state"] == "used"
+
+
+def test_a_format_1_save_still_loads_as_the_same_position():
+    """Saves of rules version 1 (format 1: ``nomads`` a bool, no nomad fields, ``gold`` one
+    number per seat) load as the same position."""
+    st = position(
+        sections=("Quarry", "Caravan", "Village", "Garden"),
+        settlements={0: [(7, 11)]},
+        tiles={0: {(6, 12): "used"}},
+        pending={"hex": [6, 12], "step": "source", "from": None},
+    )
+    data = st.to_dict()
+    old = {k: v for k, v in data.items() if k not in ("mandatory_hexes", "outpost")}
+    old.pop("nomad_tiles"), old.pop("nomad_held")
+    old.update(format=1, nomads=True, gold=[0, 0])
+    old["pending"] = {k: v for k, v in data["pending"].items() if k in ("hex", "step", "from")}
+    back = GAME.from_dict(old)
+    assert back == st and back.legal_actions(0) == st.legal_actions(0)
+    old["gold"] = [3, 0]
+    with pytest.raises(BadState, match="format 1 has no in-play gold"):
+        GAME.from_dict(old)

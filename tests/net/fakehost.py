@@ -206,7 +206,6 @@ def good_messages() -> dict[str, dict[str, Any]]:
             "colours": ["red", "blue", "green"],
             "can_start": False,
             "owner_seat": None,
-            "seed": None,
         },
         "state": {
             "t": "state",

@@ -140,6 +140,8 @@ async def whole_game(game_id: str) -> list[dict[str, Any]]:
                 own = await mover.expect("state")
             await mover.send({"t": "sample", "seq": own["seq"]})
             await mover.expect("sample")
+            await mover.send({"t": "explain", "seq": own["seq"], "action": own["legal"][0]})
+            assert (await mover.expect("explanation"))["legal"] is True
             if hints[seat] < 2:  # within the host's hint rate (3 at once, then one per 10 s)
                 hints[seat] += 1
                 await mover.send({"t": "hint", "seq": own["seq"]})
@@ -201,6 +203,19 @@ def examples() -> dict[str, dict[str, Any]]:
         "left": {"t": "left", "table": "t1", "reason": "you left the table"},
         "table_closed": {"t": "table_closed", "table": "t1", "reason": "everyone left"},
         "error": {"t": "error", "code": "stale", "text": "seq 3 is not current"},
+        "explanation": {
+            "t": "explanation",
+            "table": "t1",
+            "seq": 3,
+            "action": ["bid", 3],
+            "legal": False,
+            "reason": {
+                "text": "a bid is 0 to 2 (at most 3, at most your coins)",
+                "rule": "testgame bids: amount",
+                "key": "",
+                "params": {},
+            },
+        },
     }
 
 

@@ -329,3 +329,19 @@ def test_a_host_streaming_1_mib_chat_frames_for_10_s(bid_race: str) -> None:
         f"peak RSS {early / 1024:.1f} MiB after 1 s, {late / 1024:.1f} MiB after 10 s"
     )
     assert late - early < 64 * 1024, (early, late)
+
+
+def test_a_sample_of_a_newer_position_is_played(
+    bid_race: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a simultaneous phase another seat may commit between this seat's ``state`` and its
+    ``sample``: the host samples its current position (a newer ``seq``, the same decision), and
+    the player acts on it — once (regression: it used to wait for a sample of the old seq)."""
+    good = good_messages()
+    newer_state = {**good["state"], "seq": 1, "decision": 0}
+    newer_sample = {**good["sample"], "seq": 1}
+    with FakeHost(headless_script({"sample": [newer_state, newer_sample]})) as host:
+        code, _out, err = join_in_process(host.port, capsys)
+        actions = [m for m in host.peers[0].received if m["t"] == "action"]
+    assert code == 0, err
+    assert [a["seq"] for a in actions] == [1]

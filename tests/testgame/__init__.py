@@ -26,7 +26,9 @@ two phases:
 Secrets: each seat's hand card, its bid until the reveal, and the order of the deck.  The rules
 say who may see what, so the conformance kit's twin-state and determinize checks have real
 secrets to find.  No rule here is a stub: the host, the bots, the client's generic view and the
-conformance kit all play it to the end.
+conformance kit all play it to the end.  The bots judge positions with the hooks of
+``tests/testgame/evaluation.py``; tests register the game with :func:`register` or, for the
+length of a test, :func:`registered`.
 """
 
 from __future__ import annotations

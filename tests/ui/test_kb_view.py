@@ -251,3 +251,25 @@ def test_without_a_board_the_log_gives_coordinates_only(kb_app: App) -> None:
     assert all(terrain_name(code) not in line.text for code in "GCDFTWM")
     turn = view.describe_event({"type": "turn", "seat": 1})
     assert turn is not None and terrain_name("G") not in turn.text
+
+
+def test_the_status_counts_what_the_engine_says_is_left(kb_app: App) -> None:
+    """ "Build N more" uses the view's ``turn.mandatory_left`` (the supply or the free hexes may
+    allow fewer than 3 minus those placed); a view without it falls back to 3 minus placed."""
+    view = _view(kb_app, 2)
+    state = _play(2, 2, 0)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    v = state.view(seat)
+    assert view.status() == "", "no view yet: nothing to say"
+    view.set_view(v, legal, [])
+    assert view.status().startswith("Your turn: build 3")
+    short = dict(v, turn=dict(v["turn"], mandatory_left=2))
+    view.set_view(short, legal, [])
+    assert view.status().startswith("Build 2 more")
+    once = dict(v, turn={**v["turn"], "placed": 1})
+    once["turn"].pop("mandatory_left", None)
+    view.set_view(once, legal, [])
+    assert view.status().startswith("Build 2 more")
+    view.set_view(dict(once, turn=dict(once["turn"], mandatory_left=1)), legal, [])
+    assert view.status().startswith("Build 1 more")

@@ -212,8 +212,8 @@ def test_clicks_only_ever_send_legal_actions(kf_app: App) -> None:
                 got = view.click(pos)
                 view.draw(kf_app.screen)
                 assert got is None or got in legal, got
-            nobody = next(s for s in range(4) if s not in state.to_move())
-            show(other, state, nobody)
+            idle = [s for s in range(4) if s not in state.to_move()]
+            show(other, state, idle[0] if idle else None)  # a seat not to move, or a spectator
             for pos in rng.sample(points, 60):
                 assert other.click(pos) is None
         state.apply(seat, bots[seat].choose(state, seat))

@@ -149,3 +149,46 @@ def test_the_top_bar_never_overflows_at_the_smallest_window(env: Any, wide: None
         assert scene.status_rect.width >= app.size[0] // 3 - app.px(40)
     finally:
         app.shutdown()
+
+
+SWEEP = [(1024, 640), (1100, 1000), (1366, 768), (1920, 1080), (2560, 1440), (3000, 700)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tables_survive_a_resize_sweep(env: Any, lang: str) -> None:
+    """Kingdom Builder's table, the generic view of the test game, their results and the
+    curtain, at window sizes from the smallest to very wide and very tall: nothing crashes,
+    every control stays inside the window and apart from the others."""
+    from game.commands.screenshot import play_table
+    from game.ui.scenes.game import GameScene
+    from tests import testgame
+
+    testgame.register()
+    app = make_app((1024, 640), language=lang, animation_speed=1.0)
+    try:
+        for game_id, players, actions in (
+            ("kingdom-builder", 4, 40),
+            (testgame.GAME_ID, 6, 3),
+            (testgame.GAME_ID, 6, 10**6),
+        ):
+            session, events = play_table(game_id, players, 5, actions, "random", {})
+            seat = session.state.to_move()[0] if session.state.to_move() else 0
+            messages = [session.lobby_message(), session.state_message(seat, events)]
+            if session.state.is_over():
+                messages.append(session.game_over_message())
+            scene = GameScene(app, TableClient(game_id, {seat: _Feed(messages)}), players)
+            app.reset(scene)
+            for size in SWEEP:
+                app.set_window_size(size)
+                for _ in range(3):
+                    app.step()
+                for shown in list(app.stack):
+                    assert shown.size == app.size
+                check_layout(app, app.top)
+                if app.top is scene and not session.state.is_over():
+                    scene._curtain(seat)
+                    app.step()
+                    check_layout(app, app.top)
+                    app.pop()
+    finally:
+        app.shutdown()

@@ -47,18 +47,33 @@ MAX_FIELD_LINES = 5
 EVENT_SKIP = ("type", "seat", "only", "reveal")
 
 
-def compact(value: Any, limit: int = 160) -> str:
-    """A value on one short line: scalars as themselves, lists and maps folded."""
+def compact(value: Any, limit: int = 160, depth: int = 0) -> str:
+    """A value on one short line: scalars as themselves, lists and maps folded.  Stops as soon
+    as ``limit`` characters are reached and below 6 levels of nesting (views come from the
+    host: any size, any shape)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return t("generic.yes") if value else t("generic.no")
-    if isinstance(value, dict):
-        text = ", ".join(f"{k}: {compact(v, 40)}" for k, v in value.items())
-    elif isinstance(value, list | tuple):
-        text = "[" + ", ".join(compact(v, 40) for v in value) + "]"
+    if isinstance(value, dict | list | tuple):
+        if depth >= 6:
+            return "..."
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        parts: list[str] = []
+        used = 0
+        for k, v in items:
+            part = compact(v, 40, depth + 1)
+            if isinstance(value, dict):
+                part = f"{k}: {part}"
+            parts.append(part)
+            used += len(part) + 2
+            if used > limit:
+                break
+        text = ", ".join(parts)
+        if not isinstance(value, dict):
+            text = f"[{text}]"
     else:
-        text = str(value)
+        text = str(value)[: limit * 2]
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 

@@ -84,7 +84,8 @@ class Button(Widget):
         hint_img = None
         if hint:
             hint_colour = pal.TEXT_DIM if enabled else fg
-            if enabled and sum(fill) > 380:  # a light (primary) button: a dark hint reads better
+            if enabled and (self.style == "primary" or sum(fill) > 380):
+                # A light (primary) button: a dark hint reads better.
                 hint_colour = (90, 62, 16)
             hint_img = app.fonts.render(hint, app.px(12), hint_colour)
             avail -= hint_img.get_width() + app.px(6)

@@ -104,12 +104,18 @@ class TextMixin(KBBase):
             return t("kb.status.choose_build", tile=tile)
         terrain = terrain_name(turn.get("terrain", "G"))
         placed = int(turn.get("placed", 0))
+        # How many the mandatory action can still build: the engine says so (``mandatory_left``:
+        # 3 minus those placed, capped by the supply and the free hexes); an older host's view
+        # lacks it, and then only "3 minus those placed" is known.
+        left = turn.get("mandatory_left")
+        if not isinstance(left, int) or isinstance(left, bool):
+            left = 3 - placed
         if not turn.get("mandatory_done"):
-            if placed == 0:
+            if placed == 0 and left == 3:
                 if any(a[0] == "use" for a in self.legal):
                     return t("kb.status.build_three_or_tile", terrain=terrain)
                 return t("kb.status.build_three", terrain=terrain)
-            return t("kb.status.build_more", n=3 - placed, terrain=terrain)
+            return t("kb.status.build_more", n=left, terrain=terrain)
         if any(a[0] == "use" for a in self.legal):
             return t("kb.status.tiles_or_end")
         return t("kb.status.end")
