@@ -181,7 +181,7 @@ def play_through_the_table(app: App, players: int, seed: int, log: list[str] | N
     return state, kinds, steps
 
 
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 7), (4, 3)])
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 7), (4, 3), (6, 8)])
 def test_every_action_of_whole_games_is_made_through_the_table(
     kf_app: App, players: int, seed: int
 ) -> None:
@@ -189,6 +189,9 @@ def test_every_action_of_whole_games_is_made_through_the_table(
     assert state.is_over() and steps > 60
     # every kind of step a game of this size needs came through the table
     assert {"pass", "bid", "use", "boat", "place", "winter_tiles"} <= kinds
+    if players == 6:
+        # long lists are narrowed by tile first (docs/keyflower.md, E1): through the table too
+        assert {"use_tile", "bid_tile", "place_tile"} <= kinds
 
 
 def test_clicks_only_ever_send_legal_actions(kf_app: App) -> None:
@@ -417,3 +420,76 @@ def test_end_scoring_shows_the_engines_details_category_by_category(kf_app: App)
     view.mouse_moved(rect.center)
     assert view.hover_focus == (cat, seat)
     assert view.hover(rect.center)
+
+
+JUNK: list[Any] = [None, -1, 10**9, "", "nonsense", [], {}, [None], {"x": 1}, 2.5, True, [[1]]]
+
+
+def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    """A copy of ``value`` with some fields replaced by values of the wrong shape."""
+    if rng.random() < 0.08:
+        return rng.choice(JUNK)
+    if isinstance(value, dict):
+        out = {k: _mutate(v, rng, depth + 1) for k, v in value.items()}
+        if out and rng.random() < 0.1:
+            out.pop(rng.choice(list(out)))
+        return out
+    if isinstance(value, list):
+        out_list = [_mutate(v, rng, depth + 1) for v in value]
+        if rng.random() < 0.05:
+            out_list.append(rng.choice(JUNK))
+        return out_list
+    return value
+
+
+@pytest.mark.parametrize("seed", [13, 14, 15])
+def test_views_and_events_of_strange_shapes_never_break_the_table(kf_app: App, seed: int) -> None:
+    """Everything from the host is hostile: views, legal lists and events with missing keys,
+    wrong types and unknown tiles draw, hover, click and log without an exception."""
+    rng = random.Random(seed)
+    state = get_game("keyflower").new(4, {}, 31 + seed)
+    bots = [make_bot("random", s) for s in range(4)]
+    view = make_view(kf_app, 4)
+    w, h = kf_app.size
+    for step in range(400):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        action = bots[seat].choose(state, seat)
+        events = state.apply(seat, action)
+        if step % 5:
+            continue
+        real = state.view(seat) if not state.is_over() else state.view(0)
+        legal = [list(a) for a in (state.legal_actions(seat) if seat in state.to_move() else [])]
+        for _ in range(3):
+            bad_view = _mutate(real, rng)
+            # the protocol lets only flat actions of strings and numbers through
+            bad_legal = [
+                [rng.choice(["x", -1, 10**9, "", 0]) if rng.random() < 0.1 else v for v in a]
+                for a in legal
+            ]
+            bad_events = _mutate([dict(e) for e in events], rng)
+            to_move = [rng.choice([s, s, -1, 99]) for s in state.to_move()]
+            view.set_turn(to_move, rng.choice([None, 3, "x"]), None)
+            view.set_view(
+                bad_view,
+                [tuple(a) for a in bad_legal if isinstance(a, list) and a],
+                bad_events if isinstance(bad_events, list) else [],
+            )
+            view.update(0.1)
+            view.draw(kf_app.screen)
+            view.status()
+            for ev in bad_events if isinstance(bad_events, list) else []:
+                if isinstance(ev, dict):
+                    view.describe_event(ev)
+            for _ in range(6):
+                pos = (rng.randrange(w), rng.randrange(60, h))
+                view.mouse_moved(pos)
+                view.hover(pos)
+                view.click(pos)
+            view.buttons()
+    view.set_view(_mutate(state.view(0), rng), [], [{"type": "game_over"}])
+    view.start_scoring()
+    for _ in range(40):
+        view.update(0.3)
+        view.draw(kf_app.screen)

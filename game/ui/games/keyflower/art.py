@@ -590,6 +590,8 @@ def tile_sprite(
     size = max(8, int(r * (0.3 if detail >= 2 else 0.34)))
     img = render(label, size, INK, True)
     avail = plate.width - 4
+    if avail < 4:  # too small for any text
+        return surf
     if img.get_width() > avail:
         img = pygame.transform.smoothscale(
             img, (avail, max(1, int(img.get_height() * avail / img.get_width())))

@@ -18,6 +18,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.keyflower import art
+from game.ui.games.keyflower.clean import num
 from game.ui.games.keyflower.common import (
     COLOURS,
     RESOURCES,
@@ -537,7 +538,7 @@ class BoardMixin(ScoringMixin):
         label = shown_name(tile, face) if detail else _abbr(shown_name(tile, face))
         if td.kind == "turn_order" and detail >= 2:
             label = t("kf.tile.turn_order_short")  # the number is drawn large below
-        rr = round(r, 1)
+        rr = round(max(3.0, r), 1)
         return art.tile_sprite(
             (tile, face, language()),
             rr,
@@ -692,10 +693,10 @@ class BoardMixin(ScoringMixin):
         seat = ev.get("seat")
         tile = str(ev.get("tile") or "")
         if kind in ("bid", "use"):
-            n = int(ev.get("added") or 0)
+            n = num(ev.get("added"))
             colour = str(ev.get("colour"))
             target = f"bid:{tile}" if kind == "bid" else f"tile:{tile}"
-            for src in ev.get("reclaimed") or []:
+            for src in as_list(ev.get("reclaimed")):
                 delay = self._fly(
                     "keyples",
                     self._spot(f"chip:{src}:{seat}") or self._spot(f"bid:{src}"),
@@ -707,7 +708,7 @@ class BoardMixin(ScoringMixin):
                 delay = self._fly("keyples", self._seat_spot(seat), target, [colour] * n, delay)
         elif kind == "produce":
             res = as_dict(ev.get("resources"))
-            items = [f"r:{k}" for k, v in res.items() for _ in range(int(v))]
+            items = [f"r:{k}" for k, v in res.items() for _ in range(min(12, num(v)))]
             start = self._spot(f"tile:{tile}")
             if start is not None:
                 delay = self._fly(
@@ -732,22 +733,22 @@ class BoardMixin(ScoringMixin):
                 )
                 delay += STAGGER
         elif kind == "pay":
-            items = [str(c) for c in ev.get("keyples") or []]
+            items = [str(c) for c in as_list(ev.get("keyples"))]
             delay = self._fly(
                 "keyples", self._seat_spot(seat), self._spot("bag") or "bag", items, delay
             )
-            skills = [f"s:{k}" for k in ev.get("skills") or []]
+            skills = [f"s:{k}" for k in as_list(ev.get("skills"))]
             delay = self._fly("items", self._seat_spot(seat), "supply:skills", skills, delay)
         elif kind == "draw_keyples":
-            n = int(ev.get("count") or 0)
+            n = num(ev.get("count"))
             delay = self._fly("keyples", self._spot("bag"), f"seat:{seat}", ["?"] * n, delay)
         elif kind == "gain_green":
-            n = int(ev.get("count") or 0)
+            n = num(ev.get("count"))
             delay = self._fly(
                 "keyples", self._spot("supply:green"), f"seat:{seat}", ["green"] * n, delay
             )
         elif kind == "draw_skills":
-            n = int(ev.get("count") or 0)
+            n = num(ev.get("count"))
             delay = self._fly(
                 "items", self._spot("supply:skills"), f"seat:{seat}", ["s:?"] * n, delay
             )
@@ -760,8 +761,8 @@ class BoardMixin(ScoringMixin):
                     "tile", self._spot(f"tile:{boat}"), f"village:{seat}", [], delay, boat
                 )
             else:
-                keys = [str(c) for c in ev.get("keyples") or []]
-                skills = [f"s:{k}" for k in ev.get("skills") or []]
+                keys = [str(c) for c in as_list(ev.get("keyples"))]
+                skills = [f"s:{k}" for k in as_list(ev.get("skills"))]
                 delay = self._fly(
                     "keyples", self._spot(f"tile:{boat}"), f"seat:{seat}", keys, delay
                 )
@@ -774,7 +775,7 @@ class BoardMixin(ScoringMixin):
             )
         elif kind == "placed":
             # every new tile goes from the row of won tiles into its village
-            for entry in ev.get("tiles") or []:
+            for entry in as_list(ev.get("tiles")):
                 if isinstance(entry, list) and len(entry) >= 2:
                     tid = str(entry[1])
                     delay = self._fly(
@@ -792,7 +793,7 @@ class BoardMixin(ScoringMixin):
                     )
         elif kind in ("season", "winter_auction"):
             tiles = ev.get("auction") if kind == "season" else ev.get("tiles")
-            for entry in tiles or []:
+            for entry in as_list(tiles):
                 tid = str(entry[0] if isinstance(entry, list) else entry)
                 self.anims.append(
                     Anim(

@@ -14,6 +14,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.keyflower import art
+from game.ui.games.keyflower.clean import num
 from game.ui.games.keyflower.common import (
     CATEGORIES,
     COLOURS,
@@ -21,6 +22,7 @@ from game.ui.games.keyflower.common import (
     SKILLS,
     Hit,
     as_dict,
+    as_list,
 )
 from game.ui.games.keyflower.text import (
     category_name,
@@ -519,22 +521,22 @@ class PanelMixin(VillageMixin):
                 "storage": "storage",
             }[cat]
             got = as_dict(d.get(key))
-            for tile, vp in sorted(got.items()):
-                lines.append(t("kf.score.tile", tile=tile_name(tile), vp=vp))
+            for tile, vp in sorted(got.items(), key=lambda kv: str(kv[0])):
+                lines.append(t("kf.score.tile", tile=tile_name(tile), vp=num(vp, -999)))
             if cat == "tiles" and d.get("flip"):
                 lines.append(t("kf.score.flip", tile=tile_name(d.get("flip"))))
             if cat == "boats":
                 if d.get("road_loop"):
-                    lines.append(t("kf.score.loop", n=len(d["road_loop"])))
+                    lines.append(t("kf.score.loop", n=len(as_list(d.get("road_loop")))))
                 if d.get("river_chain"):
-                    lines.append(t("kf.score.chain", n=len(d["river_chain"])))
+                    lines.append(t("kf.score.chain", n=len(as_list(d.get("river_chain")))))
         elif cat == "winter":
             assignment = as_dict(d.get("assignment"))
             winter = as_dict(d.get("winter"))
             shown: set[str] = set()
             for family in ("keyples", "resources", "skills"):
                 entries = as_dict(assignment.get(family))
-                for tile, entry in sorted(entries.items()):
+                for tile, entry in sorted(entries.items(), key=lambda kv: str(kv[0])):
                     if not isinstance(entry, dict):
                         continue
                     items = as_dict(entry.get("items"))
@@ -544,26 +546,26 @@ class PanelMixin(VillageMixin):
                             "kf.score.assign",
                             tile=tile_name(tile),
                             items=words or t("kf.score.nothing"),
-                            vp=int(entry.get("points") or 0),
+                            vp=num(entry.get("points"), -999),
                         )
                     )
                     shown.add(tile)
-            for tile, vp in sorted(winter.items()):
+            for tile, vp in sorted(winter.items(), key=lambda kv: str(kv[0])):
                 if tile not in shown:
-                    lines.append(t("kf.score.tile", tile=tile_name(tile), vp=vp))
+                    lines.append(t("kf.score.tile", tile=tile_name(tile), vp=num(vp, -999)))
             purple = d.get("purple")
             if isinstance(purple, dict) and purple.get("as"):
                 lines.append(
                     t(
                         "kf.score.purple",
                         what=self._kind_word(str(purple["as"])),
-                        vp=int(purple.get("points") or 0),
+                        vp=num(purple.get("points"), -999),
                     )
                 )
         elif cat == "gold":
             un = as_dict(d.get("unassigned"))
             res = as_dict(un.get("resources"))
-            lines.append(t("kf.score.gold", n=int(res.get("gold") or 0)))
+            lines.append(t("kf.score.gold", n=num(res.get("gold"))))
         return lines
 
     def _kind_word(self, kind: str) -> str:
@@ -580,7 +582,7 @@ class PanelMixin(VillageMixin):
 
         words = []
         for kind, n in items.items():
-            n = int(n)
+            n = num(n)
             if not n:
                 continue
             if family == "keyples":

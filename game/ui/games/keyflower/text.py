@@ -10,6 +10,7 @@ from typing import Any
 
 from game.keyflower.tiles import TileDef
 from game.ui.games.base import Action, LogLine
+from game.ui.games.keyflower.clean import num
 from game.ui.games.keyflower.common import (
     COLOURS,
     RESOURCES,
@@ -337,7 +338,7 @@ class TextMixin(KFBase):
         if stage == "reclaim":
             return t(
                 "kf.status.reclaimed",
-                keyples=keyples_text(int(p.get("keyples") or 0), p.get("colour")),
+                keyples=keyples_text(num(p.get("keyples")), p.get("colour")),
             )
         if stage in ("bid", "use"):
             return t(f"kf.status.narrowed_{stage}", tile=tile)
@@ -352,8 +353,8 @@ class TextMixin(KFBase):
         if stage == "transport":
             return t(
                 "kf.status.transport",
-                points=int(p.get("transport") or 0),
-                upgrades=int(p.get("upgrades") or 0),
+                points=num(p.get("transport")),
+                upgrades=num(p.get("upgrades")),
             )
         if stage == "move_to":
             return t(
@@ -377,7 +378,7 @@ class TextMixin(KFBase):
             return t(
                 f"kf.do.{kind}",
                 tile=tile_name(a),
-                keyples=keyples_text(int(action[3]), str(action[2])),
+                keyples=keyples_text(num(action[3]), str(action[2])),
             )
         if kind in ("bid_tile", "use_tile", "place_tile"):
             return t(f"kf.do.{kind}", tile=tile_name(a))
@@ -405,8 +406,8 @@ class TextMixin(KFBase):
 
     def _payment(self, action: Action) -> str:
         """An upgrade's payment: ``("upgrade", tile, w, s, i, g, saw, pickaxe, anvil)``."""
-        parts = [resources_text(int(n), RESOURCES[k]) for k, n in enumerate(action[2:6]) if n]
-        parts += [skills_text(int(n), SKILLS[k]) for k, n in enumerate(action[6:9]) if n]
+        parts = [resources_text(num(n), RESOURCES[k]) for k, n in enumerate(action[2:6]) if num(n)]
+        parts += [skills_text(num(n), SKILLS[k]) for k, n in enumerate(action[6:9]) if num(n)]
         return join(parts)
 
     # ---- events ----------------------------------------------------------------------------
@@ -424,49 +425,47 @@ class TextMixin(KFBase):
             return line(
                 "kf.log.reclaim",
                 tile=tile_name(ev.get("tile")),
-                keyples=keyples_text(int(ev.get("keyples") or 0), ev.get("colour")),
+                keyples=keyples_text(num(ev.get("keyples")), ev.get("colour")),
             )
         if kind == "bid":
             return line(
                 "kf.log.bid",
                 tile=tile_name(ev.get("tile")),
-                keyples=keyples_text(int(ev.get("keyples") or 0), ev.get("colour")),
+                keyples=keyples_text(num(ev.get("keyples")), ev.get("colour")),
             )
         if kind == "use":
             return line(
                 "kf.log.use",
                 tile=shown_name(ev.get("tile"), ev.get("side")),
-                keyples=keyples_text(int(ev.get("keyples") or 0), ev.get("colour")),
+                keyples=keyples_text(num(ev.get("keyples")), ev.get("colour")),
             )
         if kind == "produce":
             res = as_dict(ev.get("resources"))
-            words = join([resources_text(int(n), str(k)) for k, n in res.items() if n])
+            words = join([resources_text(num(n), str(k)) for k, n in res.items() if num(n)])
             return line("kf.log.produce", items=words or "—", tile=tile_name(ev.get("tile")))
         if kind == "draw_keyples":
-            return line("kf.log.draw_keyples", keyples=keyples_text(int(ev.get("count") or 0)))
+            return line("kf.log.draw_keyples", keyples=keyples_text(num(ev.get("count"))))
         if kind == "drew_keyples":
             if not self.show_private:
                 return None
-            got = [str(c) for c in ev.get("keyples") or []]
+            got = [str(c) for c in as_list(ev.get("keyples"))]
             words = join([keyples_text(got.count(c), c) for c in COLOURS if got.count(c)])
             return line("kf.log.drew_keyples", keyples=words or "—")
         if kind == "draw_skills":
-            return line("kf.log.draw_skills", skills=skills_text(int(ev.get("count") or 0)))
+            return line("kf.log.draw_skills", skills=skills_text(num(ev.get("count"))))
         if kind == "drew_skills":
             if not self.show_private:
                 return None
-            got = [str(k) for k in ev.get("skills") or []]
+            got = [str(k) for k in as_list(ev.get("skills"))]
             words = join([skills_text(got.count(k), k) for k in SKILLS if got.count(k)])
             return line("kf.log.drew_skills", skills=words or "—")
         if kind == "gain_green":
-            return line(
-                "kf.log.gain_green", keyples=keyples_text(int(ev.get("count") or 0), "green")
-            )
+            return line("kf.log.gain_green", keyples=keyples_text(num(ev.get("count")), "green"))
         if kind == "gain_keyple":
             return line("kf.log.gain_keyple", colour=colour_name(ev.get("colour")))
         if kind == "pay":
-            keys = [str(c) for c in ev.get("keyples") or []]
-            skills = [str(k) for k in ev.get("skills") or []]
+            keys = [str(c) for c in as_list(ev.get("keyples"))]
+            skills = [str(k) for k in as_list(ev.get("skills"))]
             items = [keyples_text(keys.count(c), c) for c in COLOURS if keys.count(c)]
             items += [skills_text(skills.count(k), k) for k in SKILLS if skills.count(k)]
             return line("kf.log.pay", items=join(items) or "—")
@@ -474,8 +473,8 @@ class TextMixin(KFBase):
             return line(
                 "kf.log.transport",
                 tile=tile_name(ev.get("tile")),
-                points=int(ev.get("transport") or 0),
-                upgrades=int(ev.get("upgrades") or 0),
+                points=num(ev.get("transport")),
+                upgrades=num(ev.get("upgrades")),
             )
         if kind == "move":
             return line(
@@ -486,9 +485,8 @@ class TextMixin(KFBase):
             )
         if kind == "upgrade":
             paid = as_dict(ev.get("paid"))
-            items = [resources_text(int(paid[k]), k) for k in RESOURCES if paid.get(k)] + [
-                skills_text(int(paid[k]), k) for k in SKILLS if paid.get(k)
-            ]
+            items = [resources_text(num(paid.get(k)), k) for k in RESOURCES if num(paid.get(k))]
+            items += [skills_text(num(paid.get(k)), k) for k in SKILLS if num(paid.get(k))]
             return line("kf.log.upgrade", tile=tile_name(ev.get("tile")), pay=join(items) or "—")
         if kind == "done":
             return line("kf.log.done")
@@ -517,15 +515,15 @@ class TextMixin(KFBase):
                 ),
             )
         if kind == "boat_order":
-            order = [int(s) for s in ev.get("order") or [] if isinstance(s, int)]
+            order = [s for s in as_list(ev.get("order")) if isinstance(s, int)]
             return LogLine(
                 None, t("kf.log.boat_order", names=", ".join(self._name(s) for s in order))
             )
         if kind == "boat":
             if ev.get("tile"):
                 return line("kf.log.boat_tile", boat=tile_name(ev.get("boat")))
-            keys = [str(c) for c in ev.get("keyples") or []]
-            skills = [str(k) for k in ev.get("skills") or []]
+            keys = [str(c) for c in as_list(ev.get("keyples"))]
+            skills = [str(k) for k in as_list(ev.get("skills"))]
             items = [keyples_text(keys.count(c), c) for c in COLOURS if keys.count(c)]
             items += [skills_text(skills.count(k), k) for k in SKILLS if skills.count(k)]
             return line("kf.log.boat", boat=tile_name(ev.get("boat")), items=join(items) or "—")
@@ -546,7 +544,7 @@ class TextMixin(KFBase):
             if not self.show_private:
                 return None
             return line(
-                "kf.log.winter_choice", tiles=join([tile_name(x) for x in ev.get("tiles") or []])
+                "kf.log.winter_choice", tiles=join([tile_name(x) for x in as_list(ev.get("tiles"))])
             )
         if kind == "committed":
             return line("kf.log.committed")
@@ -555,7 +553,7 @@ class TextMixin(KFBase):
                 None,
                 t(
                     "kf.log.winter_auction",
-                    tiles=join([tile_name(x) for x in ev.get("tiles") or []]),
+                    tiles=join([tile_name(x) for x in as_list(ev.get("tiles"))]),
                 ),
             )
         if kind == "game_over":
@@ -566,7 +564,7 @@ class TextMixin(KFBase):
             if not self.show_private:
                 return None
             return line(
-                "kf.log.winter_hand", tiles=join([tile_name(x) for x in ev.get("tiles") or []])
+                "kf.log.winter_hand", tiles=join([tile_name(x) for x in as_list(ev.get("tiles"))])
             )
         if kind == "undo":
             return line("kf.log.undo")

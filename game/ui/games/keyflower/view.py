@@ -11,6 +11,7 @@ import pygame
 from game.ui import palette as pal
 from game.ui.games.base import Action, Regions, SeatInfo, ViewButton
 from game.ui.games.keyflower import art
+from game.ui.games.keyflower.clean import clean_view, well_formed
 from game.ui.games.keyflower.common import COLOURS, RESOURCES, SKILLS, Hit, as_dict, as_list
 from game.ui.games.keyflower.panel import PanelMixin
 from game.ui.games.keyflower.scoring import Scoring
@@ -102,9 +103,10 @@ class KeyflowerView(PanelMixin):
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
     ) -> None:
         self.prev = self.view
-        self.view = view if isinstance(view, dict) else {}
+        # the host's view checked and bounded first (clean.py): the table trusts it then
+        self.view = clean_view(view, len(self.seats) or 6)
         self._serial += 1
-        self.legal = [tuple(a) for a in legal]
+        self.legal = [tuple(a) for a in legal if well_formed(tuple(a))]
         old_phase = str(self.prev.get("phase") or "")
         if self._phase() != old_phase:
             self.focus_seat = None
@@ -127,7 +129,9 @@ class KeyflowerView(PanelMixin):
                 and self.picked not in self.upgrade_at
             ):
                 self.picked = None
-        self._animate(events)
+        self._animate(
+            [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
+        )
         if self.view.get("over") and self.scoring is None and not events:
             # arrived at an ended game (reconnect, replay): show it scored at once
             self.scoring = Scoring(
