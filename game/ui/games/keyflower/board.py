@@ -182,13 +182,13 @@ class BoardMixin(ScoringMixin):
                 surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
             )
             bid_h = px(17) * min(3, max(1, bids_max)) + px(2)
-            avail_h = area.height - label_h - px(3) - bid_h
+            avail_h = area.height - label_h - px(6) - bid_h
             r = max(8.0, min(slot_w / 2.08, avail_h / 1.75, px(56)))
             total = slot_w * len(items)
             x0 = area.x + (area.width - total) / 2
             for i, (tile, face, role) in enumerate(items):
                 cx = x0 + slot_w * (i + 0.5)
-                cy = area.y + label_h + px(3) + r * 0.87
+                cy = area.y + label_h + px(6) + r * 0.87
                 self._paint_slot(surf, tile, face, role, (cx, cy), r, slot_w, bid_h, (ox, oy))
             y += row_h + gap
 
@@ -611,6 +611,14 @@ class BoardMixin(ScoringMixin):
                     box,
                     2 if strong else 1,
                     border_radius=self.app.px(4),
+                )
+            if hit.kind == "tile" and tile in self.recent and hit.hex_r > 0:
+                # what others did here since your last action
+                pygame.draw.polygon(
+                    surface,
+                    (245, 245, 250),
+                    art.hex_points(hit.centre[0], hit.centre[1], hit.hex_r * 0.9),
+                    2,
                 )
             if hit.kind == "chip" and hit.key[1] == self._you() and tile in self.reclaim_at:
                 pygame.draw.rect(

@@ -516,6 +516,10 @@ class TextMixin(KFBase):
             )
         if kind == "boat_order":
             order = [s for s in as_list(ev.get("order")) if isinstance(s, int)]
+            if not order:
+                # the engine's event shares its list with the state, which empties it as boats
+                # are chosen (see the issue notes): the view of the same moment has the order
+                order = [s for s in as_list(self.view.get("boat_order")) if isinstance(s, int)]
             return LogLine(
                 None, t("kf.log.boat_order", names=", ".join(self._name(s) for s in order))
             )

@@ -507,10 +507,20 @@ class KeyflowerView(PanelMixin):
         if kind == "place" and self.big_grid is not None and len(action) == 5:
             cx, cy = self.big_grid.centre(int(action[2]), int(action[3]))
             r = self.big_grid.size
+            if self.ghost is None:
+                # the hinted tile, turned as the hint says, where the hint puts it
+                self._draw_ghost(
+                    surface,
+                    self.big_grid,
+                    str(action[1]),
+                    (int(action[2]), int(action[3])),
+                    int(action[4]),
+                    legal=True,
+                )
             pygame.draw.polygon(
                 surface, pal.HINT, art.hex_points(cx, cy, r * (1 + 0.08 * bounce)), 3
             )
-            return
+            kind, zone = "place_tile", "tile"  # and ring the tile in the row above
         wanted = set(action[1:]) if kind == "winter_tiles" else {target}
         for hit in self._hits_season + self._all_village_hits():
             key = hit.key[0] if isinstance(hit.key, tuple) else hit.key

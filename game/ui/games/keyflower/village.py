@@ -201,10 +201,10 @@ class VillageMixin(BoardMixin):
         if not kinds:
             return
         cx, cy = centre
-        size = max(7.0, r * 0.34)
+        size = max(7.0, r * 0.3)
         step = size * (1.7 if max(n for _k, n in kinds) > 1 else 1.15)
         x0 = cx - step * (len(kinds) - 1) / 2
-        y = cy + r * 0.52
+        y = cy + r * 0.62
         for i, (kind, n) in enumerate(kinds):
             x = x0 + i * step
             back = pygame.Rect(0, 0, int(step - 1), int(size * 1.25))
@@ -312,8 +312,8 @@ class VillageMixin(BoardMixin):
                 if stage == "transport" and tile in self.upgrade_at and hit.hex_r > 14:
                     art.draw_house(
                         surface,
-                        (hit.centre[0] + hit.hex_r * 0.55, hit.centre[1] - hit.hex_r * 0.1),
-                        hit.hex_r * 0.4,
+                        (hit.centre[0] + hit.hex_r * 0.62, hit.centre[1] - hit.hex_r * 0.62),
+                        hit.hex_r * 0.36,
                     )
             if tile == self.picked or (stage == "move_to" and tile == pending.get("move_from")):
                 pygame.draw.polygon(
