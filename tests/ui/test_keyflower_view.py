@@ -493,3 +493,77 @@ def test_views_and_events_of_strange_shapes_never_break_the_table(kf_app: App, s
     for _ in range(40):
         view.update(0.3)
         view.draw(kf_app.screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "nl"])
+def test_every_tile_of_the_box_is_written_out_in_every_language(lang: str) -> None:
+    """Hovering any tile shows its sides' effects and the upgrade cost in the chosen language:
+    each of the 64 tiles has a name, both sides of an upgradable tile and its cost are there,
+    and no untranslated key is left (KF §6, §7.2, §11, §12, §13)."""
+    from game.keyflower.tiles import TILES
+    from game.ui.games.keyflower import tile_name, tile_text
+    from game.ui.games.keyflower.text import cost_text, side_text
+    from game.ui.i18n import set_language
+
+    set_language(lang)
+    try:
+        names = set()
+        for tile in TILES:
+            name = tile_name(tile.id)
+            assert name and name != "?" and "kf." not in name
+            names.add(name)
+            for face in {s.face for s in tile.sides}:
+                text = tile_text(tile.id, face)
+                assert "kf." not in text and "{" not in text, (tile.id, text)
+                # both sides of village tiles and summer boats; the face in play of the others
+                faces = (
+                    range(len(tile.sides))
+                    if tile.kind != "turn_order"
+                    else [[x.face for x in tile.sides].index(face)]
+                )
+                for i in faces:
+                    assert side_text(tile, i) in text, (tile.id, i)
+                if tile.kind in ("home", "village") and tile.cost is not None:
+                    assert cost_text(tile) in text
+        assert len(names) == len(TILES)  # every tile has a name of its own
+    finally:
+        set_language("en")
+
+
+def test_the_count_buttons_say_what_stands_at_the_tile_then(kf_app: App) -> None:
+    """KF §5: a bid's total is the reclaimed keyples plus those added, plus your standing bid
+    there (unless it was brought back); the count buttons say so."""
+    state = get_game("keyflower").new(3, {}, 1)
+    bots = [make_bot("random", s) for s in range(3)]
+    view = make_view(kf_app, 3)
+    checked = 0
+    for _ in range(300):
+        if state.is_over() or checked > 20:
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        bids = [a for a in legal if a[0] == "bid"]
+        if bids:
+            show(view, state, seat)
+            tile = bids[0][1]
+            pending = state.view(seat)["pending"] or {}
+            own = next(
+                (
+                    b[2]
+                    for a in state.view(seat)["activity"]
+                    if a["tile"] == tile
+                    for b in a["bids"]
+                    if b[0] == seat
+                ),
+                0,
+            )
+            if tile in (pending.get("reclaimed") or []):
+                own = 0
+            brought = pending.get("keyples") or 0
+            for a in bids:
+                if a[1] == tile:
+                    label = view._count_label("bid", tile, a[3])
+                    assert f"+{a[3]}" in label and str(own + brought + a[3]) in label
+                    checked += 1
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert checked

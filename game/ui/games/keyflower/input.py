@@ -135,7 +135,7 @@ class InputMixin(TextMixin):
             return self._tile_click(tile, "bid")
         if hit.kind in ("tile", "bid"):
             return self._tile_click(str(hit.key), hit.kind)
-        if hit.kind == "hand":
+        if hit.kind == "hand" or (hit.kind == "winter" and self._phase() == "winter_pick"):
             return self._hand_click(str(hit.key))
         if hit.kind == "boat":
             return self._boat_click(str(hit.key))
@@ -271,7 +271,10 @@ class InputMixin(TextMixin):
         out: list[tuple[Any, str]] = []
         if phase == "boats":
             for boat in self.boat_at:
-                out.append((("pick_boat", boat), tile_name(boat)))
+                load = self._load_words(boat)
+                out.append(
+                    (("pick_boat", boat), f"{tile_name(boat)}: {load}" if load else tile_name(boat))
+                )
             return out
         if phase == "place":
             tile = self._place_tile()
@@ -326,6 +329,27 @@ class InputMixin(TextMixin):
         if kind == "resource":
             return resource_name(value)
         return str(value)
+
+    def _load_words(self, boat: str) -> str:
+        """A boat's load in words (its keyples and skill tiles, face up)."""
+        from game.ui.games.keyflower.text import join, keyples_text, skills_text
+
+        for entry in self.view.get("boats") or []:
+            if isinstance(entry, dict) and entry.get("boat") == boat:
+                keys = entry.get("keyples") or []
+                skills = entry.get("skills") or []
+                words = [
+                    keyples_text(n, c)
+                    for c, n in zip(("red", "blue", "yellow"), keys, strict=False)
+                    if n
+                ]
+                words += [
+                    skills_text(n, k)
+                    for k, n in zip(("saw", "pickaxe", "anvil"), skills, strict=False)
+                    if n
+                ]
+                return join(words)
+        return ""
 
     def _count_label(self, kind: str, tile: str, n: int) -> str:
         """ "+2 → bid 3": the keyples added from the screen and what stands there then (the

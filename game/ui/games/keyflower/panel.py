@@ -69,6 +69,7 @@ class PanelMixin(VillageMixin):
             tuple(self.to_move),
             tuple(s.connected for s in self.seats),
             round(sc.elapsed, 1) if live and sc is not None else -1,
+            tuple(sorted(self.winter_sel)),
         )
         cached = self.layers.get("panel")
         if cached is not None and cached[0] == key:
@@ -237,7 +238,7 @@ class PanelMixin(VillageMixin):
             cw = max(px(40), (box.right - px(8) - lx - px(4) * (n - 1)) // max(1, n))
             for i, tile in enumerate(hand):
                 chip = pygame.Rect(lx + i * (cw + px(4)), y, cw, px(18))
-                picked = isinstance(pick, list) and tile in pick
+                picked = (isinstance(pick, list) and tile in pick) or tile in self.winter_sel
                 fill = art.TILE_RGB["winter"] if not picked else art.GOLD
                 pygame.draw.rect(surf, fill, chip, border_radius=px(4))
                 self._text(
