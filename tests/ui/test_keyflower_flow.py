@@ -416,3 +416,35 @@ def test_the_replay_viewer_steps_through_a_keyflower_game(app: App, env: Any) ->
     press(app, pygame.K_HOME)
     assert replay.step == 0
     assert replay.log == [] or all(line.text for line in replay.log)
+
+
+@pytest.mark.parametrize(
+    "scene,extra",
+    [
+        ("game", ["--actions", "2000", "--until", "place", "--hint"]),
+        ("game", ["--actions", "2000", "--until", "transport", "--colour-blind"]),
+        ("scoring", ["--beat", "21"]),
+        ("results", []),
+        ("help", ["--lang", "ja"]),
+        ("replay", ["--lang", "nl"]),
+    ],
+)
+@pytest.mark.parametrize("size", ["1024x640", "1920x1080"])
+def test_screenshots_of_the_keyflower_table(
+    env: Any, scene: str, extra: list[str], size: str
+) -> None:
+    """``lantern screenshot --game keyflower`` draws every scene of the table (the bots stop at
+    a phase with ``--until``)."""
+    from game.cli import main
+
+    out = env / f"kf-{scene}.png"
+    args = ["screenshot", "--game", "keyflower", "--players", "4", "--seed", "7", "--bots"]
+    args += ["random", "--scene", scene, "--size", size, "--out", str(out), *extra]
+    assert main(args) == 0
+    image = pygame.image.load(str(out))
+    w, h = (int(x) for x in size.split("x"))
+    assert image.get_size() == (w, h)
+    colours = {
+        tuple(image.get_at((x, y)))[:3] for x in range(0, w, w // 29) for y in range(60, h, h // 23)
+    }
+    assert len(colours) > 25
