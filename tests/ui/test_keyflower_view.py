@@ -567,3 +567,37 @@ def test_the_count_buttons_say_what_stands_at_the_tile_then(kf_app: App) -> None
                     checked += 1
         state.apply(seat, bots[seat].choose(state, seat))
     assert checked
+
+
+def test_a_target_with_one_way_left_is_sent_by_a_second_click_or_confirm(kf_app: App) -> None:
+    """When a tile allows a single colour and count, a click chooses it, Confirm offers that
+    very action and a second click on the tile sends it; a click on another target starts
+    afresh; Back steps out again."""
+    checked = 0
+    for seed in range(6):
+        state = get_game("keyflower").new(3, {}, seed)
+        bots = [make_bot("random", s) for s in range(3)]
+        view = make_view(kf_app, 3)
+        for _ in range(200):
+            if state.is_over() or checked >= 6:
+                break
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            uses: dict[str, list[Any]] = {}
+            for a in legal:
+                if a[0] == "use":
+                    uses.setdefault(a[1], []).append(a)
+            single = [t for t, acts in uses.items() if len(acts) == 1]
+            if single:
+                show(view, state, seat)
+                tile = single[0]
+                assert _click(view, _hit(view, "tile", tile)) is None
+                assert view.confirm_action() == uses[tile][0]
+                assert {b.id: b for b in view.buttons()}["kf_confirm"].enabled
+                assert _click(view, _hit(view, "tile", tile)) == uses[tile][0]
+                view.back()
+                view.back()
+                assert view.composer.prefix == () and view.confirm_action() is None
+                checked += 1
+            state.apply(seat, bots[seat].choose(state, seat))
+    assert checked

@@ -177,10 +177,7 @@ class InputMixin(TextMixin):
             return narrow
         c = self.composer
         if c.prefix[:2] == (kind, tile):
-            done = c.complete()
-            if done is not None:
-                return done
-            return None
+            return self.chosen()  # a second click sends what is chosen (if nothing is left)
         c.reset()
         c.choose(kind, tile)
         self._forced()
@@ -404,8 +401,20 @@ class InputMixin(TextMixin):
             return None
         if phase == "boats":
             return self.boat_at.get(self.boat_pick or "")
-        done = self.composer.complete()
-        return done if done is not None and done in self.legal else None
+        return self.chosen()
+
+    def chosen(self) -> Action | None:
+        """The action the composer has chosen: its prefix when that is a legal action, or the
+        single legal action that continues a target chosen (nothing is left to ask)."""
+        c = self.composer
+        done = c.complete()
+        if done is not None and done in self.legal:
+            return done
+        if len(c.prefix) >= 2:
+            rest = c.candidates()
+            if len(rest) == 1:
+                return rest[0]
+        return None
 
     def can_go_back(self) -> bool:
         return bool(

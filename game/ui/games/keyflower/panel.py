@@ -445,10 +445,10 @@ class PanelMixin(VillageMixin):
             head = t(f"kf.prompt.{kind}_at", tile=tile_name(tile))
             if c.depth == 2:
                 return (head, t("kf.prompt.colour"))
-            if c.complete() is not None:
+            if self.chosen() is not None:
                 return (
                     head,
-                    t("kf.prompt.confirm_or_click", what=self.describe_action(c.complete() or ())),
+                    t("kf.prompt.confirm_or_click", what=self.describe_action(self.chosen() or ())),
                 )
             return (head, t("kf.prompt.count"))
         if stage == "reclaim":
