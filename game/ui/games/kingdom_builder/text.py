@@ -219,6 +219,40 @@ class TextMixin(KBBase):
             lines.append(terrain_name(code) + f"  ({h[0]}, {h[1]})")
         return "\n".join(lines)
 
+    def _gain_at(self, h: Hex) -> dict[str, Any] | None:
+        """The view's ``gains`` entry of a placement on ``h`` (the engine's hover preview)."""
+        for entry in self.view.get("gains") or []:
+            if isinstance(entry, dict) and hex_of(entry.get("hex", (-1, -1))) == h:
+                return entry
+        return None
+
+    def _tile_at(self, h: Hex) -> str:
+        """The name of the tile a location or nomad hex gives."""
+        if h in self.locations:
+            return tile_name(str(self.locations[h]["type"]))
+        for nomad in self.view.get("nomads") or []:
+            if isinstance(nomad, dict) and hex_of(nomad.get("hex", (-1, -1))) == h:
+                return tile_name(str(nomad.get("tile") or "?"))
+        return "?"
+
+    def _gain_text(self, entry: dict[str, Any]) -> str:
+        """What a placement would gain, as the engine computed it (``view["gains"]``): the
+        tiles it takes and loses, and — with the score preview on — how the score would
+        change if the game ended now, by category."""
+        text = ""
+        take = [self._tile_at(hex_of(x)) for x in entry.get("take") or []]
+        lose = [self._tile_at(hex_of(x)) for x in entry.get("lose") or []]
+        if take:
+            text += "\n" + t("kb.hover.gains", tiles=", ".join(take))
+        if lose:
+            text += "\n" + t("kb.hover.loses", tiles=", ".join(lose))
+        points = entry.get("points") or {}
+        total = entry.get("total", 0)
+        if self.app.settings.score_preview and isinstance(points, dict) and points:
+            parts = ", ".join(f"{category_name(str(k))} {int(v):+d}" for k, v in points.items())
+            text += "\n" + t("kb.hover.points", total=f"{int(total):+d}", parts=parts)
+        return text
+
     def _action_hint(self, action: Action, h: Hex) -> str:
         turn = self.view.get("turn") or {}
         pending = turn.get("pending")
@@ -231,7 +265,11 @@ class TextMixin(KBBase):
             text = t("kb.hover.move_to")
         else:
             text = t("kb.hover.build")
-        # Location hexes next to the target that still have tiles for this seat (KB §6.1).
+        entry = self._gain_at(h)
+        if entry is not None:
+            return text + self._gain_text(entry)
+        # An older host's view without ``gains``: the location hexes next to the target that
+        # still have tiles for this seat (KB §6.1).
         you = self.view.get("you")
         taken: set[Hex] = set()
         if you is not None:
