@@ -219,6 +219,11 @@ class GameView:
         """What a click at ``pos`` would do (a tooltip), or ""."""
         return ""
 
+    def hint_reason(self, action: Action) -> str:
+        """Why the hinted ``action`` is good, as far as the view says (Kingdom Builder: what the
+        placement gains, from the view's ``gains``); "" when the view cannot say."""
+        return ""
+
     def key(self, event: pygame.event.Event) -> Action | None:
         """A game-specific key that chooses an action (none by default)."""
         return None

@@ -4,16 +4,38 @@ over the map, a tile or a card explains what a click would do."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.ui.games.base import Action
 from game.ui.games.kingdom_builder.common import Hex
-from game.ui.games.kingdom_builder.text import TextMixin, card_text_key, category_name, tile_name
+from game.ui.games.kingdom_builder.text import (
+    TextMixin,
+    card_text_key,
+    category_name,
+    nomad_name,
+    nomad_text,
+    tile_name,
+)
 from game.ui.i18n import t
 
 
 class InputMixin(TextMixin):
     """Clicks, keys and hover."""
+
+    @staticmethod
+    def tile_label(tile: dict[str, Any]) -> str:
+        """The name on a tile button: a location tile's, or a nomad tile's (``nomad``)."""
+        if tile.get("nomad"):
+            return nomad_name(str(tile.get("type")), tile.get("terrain"))
+        return tile_name(str(tile.get("type")))
+
+    @staticmethod
+    def tile_text(tile: dict[str, Any]) -> str:
+        if tile.get("nomad"):
+            return nomad_text(str(tile.get("type")))
+        return t(f"kb.tile.{tile.get('type')}.text")
 
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         return self.hexes.hex_at(*pos) if self.hexes is not None else None
@@ -73,13 +95,15 @@ class InputMixin(TextMixin):
     def hover(self, pos: tuple[int, int]) -> str:
         for rect, action, tile in self.tile_buttons:
             if rect.collidepoint(pos):
-                text = f"{tile_name(tile['type'])}: {t('kb.tile.' + tile['type'] + '.text')}"
+                name = self.tile_label(tile)
+                text = f"{name}: {self.tile_text(tile)}"
                 if action is not None:
-                    return t("kb.hover.use_tile", tile=tile_name(tile["type"])) + "\n" + text
-                state = tile.get("state", "ready")
+                    return t("kb.hover.use_tile", tile=name) + "\n" + text
+                state = str(tile.get("state", "ready"))
                 if state == "ready":
                     state = "ready_idle"
-                return t(f"kb.tile_state.{state}") + "\n" + text
+                prefix = "kb.nomad_state." if tile.get("nomad") else "kb.tile_state."
+                return t(prefix + state) + "\n" + text
         for rect, key in self.card_rows:
             if rect.collidepoint(pos):
                 return f"{category_name(key)}: {t(card_text_key(key))}"
