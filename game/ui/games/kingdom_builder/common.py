@@ -139,6 +139,28 @@ class KBBase(GameView):
             cats.append(TREASURE)
         return cats
 
+    def _own_tiles(self) -> list[dict[str, Any]]:
+        """The shown seat's location tiles, then its nomad tiles (``nomad``), as buttons show
+        them: ``type`` (a location type or nomad tile type), ``hex``, ``state``, ``terrain``."""
+        v = self.view
+        you = v.get("you")
+        seats = v.get("seats") or []
+        if not isinstance(you, int) or not 0 <= you < len(seats):
+            return []
+        seat = seats[you]
+        out: list[dict[str, Any]] = [dict(tile) for tile in seat.get("tiles", [])]
+        for tile in seat.get("nomad_tiles", []):
+            out.append(
+                {
+                    "type": tile.get("tile"),
+                    "hex": tile.get("hex"),
+                    "state": tile.get("state", "ready"),
+                    "terrain": tile.get("terrain"),
+                    "nomad": True,
+                }
+            )
+        return out
+
     def _speed(self) -> float:
         return self.app.settings.animation_speed
 

@@ -76,28 +76,6 @@ class PanelMixin(BoardMixin):
             self.panel_surf = surf
         surface.blit(self.panel_surf, rect.topleft)
 
-    def _own_tiles(self) -> list[dict[str, Any]]:
-        """The shown seat's location tiles, then its nomad tiles (``nomad``), as buttons show
-        them: ``type`` (a location type or nomad tile type), ``hex``, ``state``, ``terrain``."""
-        v = self.view
-        you = v.get("you")
-        seats = v.get("seats") or []
-        if not isinstance(you, int) or not 0 <= you < len(seats):
-            return []
-        seat = seats[you]
-        out: list[dict[str, Any]] = [dict(tile) for tile in seat.get("tiles", [])]
-        for tile in seat.get("nomad_tiles", []):
-            out.append(
-                {
-                    "type": tile.get("tile"),
-                    "hex": tile.get("hex"),
-                    "state": tile.get("state", "ready"),
-                    "terrain": tile.get("terrain"),
-                    "nomad": True,
-                }
-            )
-        return out
-
     def _next_card(self) -> str | None:
         """The shown seat's own next terrain card, while another seat plays (private)."""
         v = self.view
