@@ -13,6 +13,13 @@ Figures:
 * ``ui.kb_frame_anim_ms_median`` — the same while settlements drop in and tiles fly (a new
   state with events every 20 frames).
 * ``ui.kb_first_frame_ms`` — the first frame of that table, which draws the static board layer.
+* ``ui.glen-more_frame_ms_median`` / ``ui.glen-more_frame_ms_p95`` — one whole frame of the
+  busiest Glen More table at 1280x800: 5 players late in the game (four compact territories),
+  the seat placing a tile with its ghost on every legal spot, the mouse over one of them (its
+  edges and clan members marked, the tooltip up), the track and market, the score preview and a
+  full log, once the last turns' animations are over.  Target: median < 8.
+* ``ui.glen-more_frame_anim_ms_median`` — the same table while the last turns' events animate
+  (a new state with them every 20 frames).
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ FIGURES: dict[str, str] = {
     "ui.kb_frame_ms_p95": "ms per frame, 95th percentile, same scene",
     "ui.kb_frame_anim_ms_median": "ms per frame with settlements dropping in and tiles flying",
     "ui.kb_first_frame_ms": "ms for the table's first frame (draws the static board layer)",
+    "ui.glen-more_frame_ms_median": "ms per frame, busiest Glen More table, 1280x800 (target < 8)",
+    "ui.glen-more_frame_ms_p95": "ms per frame, 95th percentile, same scene",
+    "ui.glen-more_frame_anim_ms_median": "ms per frame, same table with the last turns animating",
 }
 
 
@@ -155,6 +165,77 @@ def _busy_table(frames: int) -> dict[str, float]:
     }
 
 
+def busy_glen_more(frames: int) -> dict[str, float]:
+    """Frame times of the busiest Glen More table (see the module docstring)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.commands import screenshot
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.app import App
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+    from game.ui.settings import Settings
+
+    # Late in a 5-player game, at a placement with the most legal spots seen on the way.
+    session, _events = play_table("glen-more", 5, 7, 170, "normal", {})
+    state = session.state
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if sum(1 for a in legal if a[0] == "place") >= 4:
+            break
+        action = next((a for a in legal if a[0] != "sell"), legal[0])
+        session.act(seat, session.seq, action)
+    if state.is_over():
+        raise RuntimeError("the Glen More bench game ended before its busy placement")
+    seat = state.to_move()[0]
+    recent = [ev for evs in screenshot.history[-30:] for ev in state.visible_events(evs, seat)]
+    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings.save = lambda: None  # type: ignore[method-assign]
+    app = App(settings, (1280, 800))
+    feed = _Feed([session.lobby_message(), session.state_message(seat, recent)])
+    scene = GameScene(app, TableClient("glen-more", {seat: feed}), 5)
+    app.push(scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    view: Any = scene.view
+    spots = [a for a in view.legal if a[0] == "place"]
+    target = view.target(spots[len(spots) // 2]) if spots else view.rects.grid.center
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    for _ in range(600):  # the last turns' animations end; caches warm; the tooltip appears
+        app.step(1 / 60)
+        if not view.animating() and app.frames > 60:
+            break
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    # Animations: the same position again with the last turns' events (figures walking, tiles
+    # flying and landing, cubes popping, texts rising) every 20 frames.
+    anim = []
+    for i in range(frames):
+        if i % 20 == 0:
+            msg = session.state_message(seat, recent)
+            msg["seq"] = msg["seq"] + 1 + i  # a "new" state, so the scene animates its events
+            feed.messages.append(msg)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        anim.append((time.perf_counter() - t) * 1000)
+    app.shutdown()
+    times.sort()
+    return {
+        "ui.glen-more_frame_ms_median": statistics.median(times),
+        "ui.glen-more_frame_ms_p95": times[max(0, int(len(times) * 0.95) - 1)],
+        "ui.glen-more_frame_anim_ms_median": statistics.median(anim),
+    }
+
+
 def run(quick: bool) -> dict[str, Any]:
     runs = 2 if quick else 7
     figures: dict[str, Any] = {
@@ -162,4 +243,5 @@ def run(quick: bool) -> dict[str, Any]:
         "ui.import_pygame_ms": import_pygame_ms(runs),
     }
     figures.update(_busy_table(60 if quick else 400))
+    figures.update(busy_glen_more(60 if quick else 400))
     return {k: round(v, 3) for k, v in figures.items()}

@@ -15,6 +15,8 @@ seat whose turn it is — switching seats in a game with secrets puts up the cur
 from __future__ import annotations
 
 import math
+import sys
+import traceback
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +79,8 @@ class GameScene(Scene):
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
         self._secret_trait: bool | None = None
+        #: The view failed on the host's data: the table is no longer drawn (see _view_failed).
+        self.broken = False
         self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
         self.log_scroll = 0
@@ -228,7 +232,10 @@ class GameScene(Scene):
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
-        self._poll(force=True)
+        try:
+            self._poll(force=True)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
         self._take_chat()
 
     def leave(self) -> None:
@@ -236,12 +243,30 @@ class GameScene(Scene):
 
     def resume(self) -> None:
         # An overlay (menu, help, a question) had the mouse: hover effects start afresh.
-        self.view.mouse_moved(self.app.mouse)
+        if not self.broken:
+            try:
+                self.view.mouse_moved(self.app.mouse)
+            except Exception as exc:  # the view choked on the host's data
+                self._view_failed(exc)
 
     # ---- network -----------------------------------------------------------------------------
     def _poll(self, force: bool = False) -> None:
-        if not self.client.poll() and not force:
+        changed = self.client.poll()
+        if self.client.notices:
+            self._notices()
+        if not changed and not force:
             return
+        if self.client.lobby is not None:
+            infos = self.client.seat_infos(self.players)
+            if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
+                (s.name, s.colour, s.kind, s.connected) for s in self.view.seats
+            ]:
+                self.view.set_seats(infos)
+        self._choose_seat()
+        self._refresh_view()
+
+    def _notices(self) -> None:
+        """Errors and news from the host as toasts; a lost connection as a message."""
         for notice in self.client.take_notices():
             if notice.kind == "error":
                 text = notice.text
@@ -254,14 +279,18 @@ class GameScene(Scene):
                 self._connection_lost(notice.text)
             elif notice.text:
                 self.app.toast(notice.text, "info")
-        if self.client.lobby is not None:
-            infos = self.client.seat_infos(self.players)
-            if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
-                (s.name, s.colour, s.kind, s.connected) for s in self.view.seats
-            ]:
-                self.view.set_seats(infos)
-        self._choose_seat()
-        self._refresh_view()
+
+    def _view_failed(self, exc: Exception) -> None:
+        """The game's view could not use what the host sent (a ``view`` the game never makes):
+        the table stops drawing it and ends the connections as a bad message would — the
+        player gets one message saying why, never a traceback (printed to stderr for a
+        developer's log)."""
+        if self.broken:
+            return
+        self.broken = True
+        traceback.print_exception(exc, file=sys.stderr)
+        self.client.refuse(f"{type(exc).__name__}: {exc}"[:200])
+        self._notices()
 
     def _take_chat(self) -> None:
         """New chat lines join the log where they arrived (the lobby's included)."""
@@ -458,7 +487,7 @@ class GameScene(Scene):
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
-        if len(self.client.local_seats) <= 1 or not self.view.has_secrets:
+        if not self._hot_seat():
             return True
         return self.revealed == seat
 
@@ -692,6 +721,15 @@ class GameScene(Scene):
         self.open_menu()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.broken:
+            return super().handle(event)
+        try:
+            return self._handle(event)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+            return True
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -715,6 +753,8 @@ class GameScene(Scene):
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.broken:
+            return False
         k = event.key
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self._scoring_running():
@@ -745,12 +785,16 @@ class GameScene(Scene):
 
     def tooltip_at(self, pos: tuple[int, int]) -> str:
         text = super().tooltip_at(pos)
-        if text:
+        if text or self.broken:
             return text
-        if self._refusal_shown():
-            return ""  # the refused click's reason is at the pointer already
-        text = self.view.hover(pos)
-        action = self._refused_action(pos)
+        try:
+            if self._refusal_shown():
+                return ""  # the refused click's reason is at the pointer already
+            text = self.view.hover(pos)
+            action = self._refused_action(pos)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+            return ""
         why = self.refusal_text(action) if action is not None else ""
         if why:
             return why + ("\n" + text if text else "")
@@ -758,6 +802,16 @@ class GameScene(Scene):
 
     # ---- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.broken:
+            super().update(dt)
+            self._notices()
+            return
+        try:
+            self._update(dt)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+
+    def _update(self, dt: float) -> None:
         super().update(dt)
         self._poll()
         self._take_chat()
@@ -818,13 +872,22 @@ class GameScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BG)
-        self.view.draw(surface)
-        self._draw_bar(surface)
+        shown = not self.broken
+        if shown:
+            try:
+                self.view.draw(surface)
+                self._draw_bar(surface)
+            except Exception as exc:  # the view choked on the host's data
+                self._view_failed(exc)
+                surface.fill(pal.BG)
+                shown = False
         self._draw_log(surface)
-        self._draw_away(surface)
+        if shown:
+            self._draw_away(surface)
         self.draw_widgets(surface)
-        self._draw_button_hint(surface)
-        self._draw_refusal(surface)
+        if shown:
+            self._draw_button_hint(surface)
+            self._draw_refusal(surface)
 
     def _refusal_shown(self) -> bool:
         """A refused click's reason is at the pointer (until it is old or the mouse left)."""

@@ -89,12 +89,8 @@ def card_short_key(key: str) -> str:
 
 
 def signed(points: int) -> str:
-    """Points with their sign: "+3", "−1" (a real minus sign), "0"."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"\u2212{-points}"
-    return "0"
+    """Points with their sign: "+3", "-1", "+0"."""
+    return f"{int(points):+d}"
 
 
 def why(category: str, points: int) -> str:
@@ -391,38 +387,53 @@ class TextMixin(KBBase):
                 return entry
         return None
 
-    def gain_lines(self, h: Hex) -> list[str]:
-        """What the placement on ``h`` would gain, from the view's ``gains``: each category's
-        change with its reason, the tiles it takes, and (a move) the tiles it loses."""
-        entry = self._gain_of(h)
-        if entry is None:
-            return []
-        lines: list[str] = []
+    def _reasons(self, entry: dict[str, Any]) -> list[str]:
+        """A ``gains`` entry's score changes, category by category in scoring order, each with
+        its reason ("next to a castle: +3")."""
         points = entry.get("points") or {}
+        if not isinstance(points, dict):
+            return []
         order = self._categories()
         cats = sorted(
             (c for c in points if isinstance(points[c], int) and points[c]),
             key=lambda c: (order.index(c) if c in order else len(order), c),
         )
-        for cat in cats:
-            lines.append(why(cat, int(points[cat])))
+        return [why(cat, int(points[cat])) for cat in cats]
+
+    def gain_lines(self, h: Hex) -> list[str]:
+        """What the placement on ``h`` would gain, from the view's ``gains``: the tiles it
+        takes and (a move) loses, and — with the score preview on — how the score would change
+        if the game ended now, each category with its reason."""
+        entry = self._gain_of(h)
+        if entry is None:
+            return []
+        lines: list[str] = []
         take = [self._tile_at_name(hex_of(x)) for x in entry.get("take") or []]
         if take:
             lines.append(t("kb.hover.gains", tiles=", ".join(take)))
         lose = [self._tile_at_name(hex_of(x)) for x in entry.get("lose") or []]
         if lose:
             lines.append(t("kb.hover.loses", tiles=", ".join(lose)))
-        total = entry.get("total")
-        if isinstance(total, int) and len(cats) > 1:
-            lines.append(t("kb.hover.total", points=signed(total)))
-        if not lines:
-            lines.append(t("kb.hover.no_gain"))
+        if self.app.settings.score_preview:
+            reasons = self._reasons(entry)
+            total = entry.get("total")
+            if reasons and isinstance(total, int):
+                lines.append(t("kb.hover.points", total=signed(total), parts=", ".join(reasons)))
+            elif not take:
+                lines.append(t("kb.hover.no_gain"))
         return lines
 
     def hint_reason(self, action: Action) -> str:
         """Why the hinted action is good, as far as the view says: a placement's gains."""
         if action[0] == "place" and len(action) == 3:
-            return ", ".join(self.gain_lines((action[1], action[2])))
+            entry = self._gain_of((action[1], action[2]))
+            if entry is None:
+                return ""
+            take = [self._tile_at_name(hex_of(x)) for x in entry.get("take") or []]
+            parts = self._reasons(entry)
+            if take:
+                parts.append(t("kb.hover.gains", tiles=", ".join(take)))
+            return ", ".join(parts)
         return ""
 
     def _action_hint(self, action: Action, h: Hex) -> str:
