@@ -14,10 +14,11 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games import view_class
-from game.ui.games.base import GameView, LogLine, SeatInfo
+from game.ui.games.base import GameView, LogLine, SeatInfo, shown_name
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_box
+from game.ui.widgets import Button
+from game.ui.widgets.log import LogBox
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -58,7 +59,7 @@ class ReplayScene(Scene):
             seats.append(
                 SeatInfo(
                     seat=i,
-                    name=str(info.get("name") or f"#{i + 1}"),
+                    name=shown_name(str(info.get("name") or f"#{i + 1}"), str(info.get("kind"))),
                     colour=str(info.get("colour") or pal.COLOUR_NAMES[i]),
                     kind=str(info.get("kind") or "human"),
                 )
@@ -68,6 +69,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.timer = 0.0
         self.log: list[LogLine] = []
+        self.logbox = LogBox()
         self.buttons = [
             Button(
                 "replay_start",
@@ -124,6 +126,7 @@ class ReplayScene(Scene):
         self.view.set_turn(*self.turns[step])
         self.view.set_view(self.views[step], [], events)
         self.log = []
+        self.logbox.to_newest()
         for evs in self.events[max(0, step - 60) : step + 1]:
             for ev in evs:
                 line = self.view.describe_event(ev)
@@ -156,6 +159,9 @@ class ReplayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse):
+            self.logbox.wheel(event.y)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse_moved(event.pos)
@@ -221,21 +227,5 @@ class ReplayScene(Scene):
         label = t("replay.step", step=self.step, steps=self.steps)
         img = self.app.fonts.render(label, px(15), pal.TEXT)
         surface.blit(img, img.get_rect(midleft=(track.right + px(12), track.centery)))
-        draw_box(surface, self.log_rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
-        inner = self.log_rect.inflate(-px(16), -px(10))
-        size = px(13)
-        line_h = self.app.fonts.line_height(size)
-        rows = max(1, inner.height // line_h)
-        y = inner.bottom - min(rows, len(self.log)) * line_h
-        for line in self.log[-rows:]:
-            x = inner.x
-            if line.seat is not None and 0 <= line.seat < len(self.view.seats):
-                sw = self.view.seats[line.seat].swatch(px(12), self.app.settings.colour_blind)
-                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
-            x += px(18)
-            img = self.app.fonts.render(
-                self.app.fonts.ellipsize(line.text, size, inner.right - x), size, pal.TEXT
-            )
-            surface.blit(img, (x, y))
-            y += line_h
+        self.logbox.draw(surface, self.app, self.log_rect, self.log, self.view.seats, "")
         self.draw_widgets(surface)
