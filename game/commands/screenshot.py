@@ -11,7 +11,10 @@ the same :class:`~game.ui.scenes.game.GameScene` and game view the window uses, 
 to its end), ``help`` (the rules overlay over the table), ``curtain``, ``menu``, ``setup``,
 ``settings``, ``replay``, ``scoring`` (the game's end, paused at step ``--beat`` of the
 end-of-game scoring sequence), ``round`` (Glen More: the first scoring round during play, paused
-at step ``--beat``).  Uses SDL's dummy video driver unless a display driver is set.
+at step ``--beat``).  ``--until NAME`` stops the bots earlier, at the first position whose phase
+or turn stage is NAME (Keyflower: ``--until transport`` shows a transport in progress,
+``--until place`` the placement of new tiles, ``--until winter_pick`` the winter choice).  Uses
+SDL's dummy video driver unless a display driver is set.
 """
 
 from __future__ import annotations
@@ -58,6 +61,12 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="the table allows hints and the seat's hint (the normal bot's choice) is shown",
     )
+    p.add_argument(
+        "--until",
+        default=None,
+        help="stop the bots at the first position whose phase or turn stage has this name "
+        "(Keyflower: boats, place, winter_pick, transport, move_to, pay_keyple, ...)",
+    )
     p.add_argument("--colour-blind", action="store_true", help="the colour-blind palette")
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument("--out", required=True, help="the PNG file to write")
@@ -82,6 +91,16 @@ class _Feed:
         self.connected = False
 
 
+def reached(state: Any, until: str | None) -> bool:
+    """Whether the position's phase or turn stage is called ``until`` (read from the
+    spectator's view: Keyflower's ``phase`` and ``pending.stage``)."""
+    if not until:
+        return False
+    view = state.view(None)
+    pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
+    return until in (view.get("phase"), pending.get("stage"))
+
+
 def play_table(
     game_id: str,
     players: int,
@@ -90,9 +109,11 @@ def play_table(
     bots: str,
     options: dict[str, Any],
     stop_on: str | None = None,
+    until: str | None = None,
 ) -> tuple[Any, list[dict[str, Any]]]:
     """A started host Session after ``actions`` bot actions (or the end, or the first action
-    with an event of type ``stop_on``), and the events of the last action."""
+    with an event of type ``stop_on``, or the first position :func:`reached` ``until``), and
+    the events of the last action."""
     from game.bots import make_bot
     from game.core.rng import derive_seed
     from net.session import Session
@@ -107,7 +128,7 @@ def play_table(
     history.clear()
     for step in range(actions):
         state = session.state
-        if state.is_over():
+        if state.is_over() or reached(state, until):
             break
         seat = state.to_move()[0]
         hidden = state.determinize(seat, derive_seed(seed, "agent", seat, step))
@@ -160,7 +181,14 @@ def run(args: argparse.Namespace) -> int:
             stop_on = "scoring" if scene == "round" else None
             try:
                 session, events = play_table(
-                    game.id, args.players, args.seed, actions, args.bots, options, stop_on
+                    game.id,
+                    args.players,
+                    args.seed,
+                    actions,
+                    args.bots,
+                    options,
+                    stop_on,
+                    until=args.until,
                 )
             except Exception as exc:  # bad options and the like, from the host's own checks
                 raise UsageError(str(getattr(exc, "text", exc))) from None
