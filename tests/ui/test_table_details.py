@@ -235,3 +235,77 @@ def test_play_again_starts_the_same_seats_anew(app: App) -> None:
     assert [s.name for s in app.stack] == ["menu", "game"]
     new.close()
     time.sleep(0.01)
+
+
+@pytest.mark.parametrize("mode", ["local", "host"])
+def test_five_seats_in_setup_lobby_and_table_at_the_smallest_window(app: App, mode: str) -> None:
+    """Kingdom Builder for five: choosing 5 players turns the Nomads expansion on (the fifth
+    colour comes in its box), the game starts, and setup, lobby and table keep every control
+    inside the 1024x640 window and apart."""
+    from game.ui.scenes.setup import SetupScene
+    from tests.ui.conftest import click_at
+    from tests.ui.test_scenes import check_layout
+
+    app.push(SetupScene(app, mode))
+    app.step()
+    setup = app.top
+    assert setup is not None
+    players = setup.widget("players")
+    while players.value != 5:  # type: ignore[attr-defined]
+        click_at(app, (players.rect.right - 8, players.rect.centery))
+    assert setup.widget("opt_nomads").value == "full"  # type: ignore[attr-defined]
+    check_layout(app, setup)
+    for i in range(5):
+        assert setup.widget(f"seat_kind_{i}").visible
+    click(app, "start")
+    expected = "lobby" if mode == "host" else "game"
+    run_until(app, lambda: app.top is not None and app.top.name in (expected, "curtain"))
+    scene = app.top
+    assert scene is not None and scene.name == expected
+    run_until(app, lambda: scene.client.lobby is not None)  # type: ignore[attr-defined]
+    app.step()
+    check_layout(app, scene)
+    assert scene.client.lobby["options"]["nomads"] == "full"  # type: ignore[attr-defined]
+    assert len(scene.client.lobby["seats"]) == 5  # type: ignore[attr-defined]
+    if mode == "local":
+        run_until(app, lambda: bool(scene.client.states))  # type: ignore[attr-defined]
+        app.step()
+        view = scene.view  # type: ignore[attr-defined]
+        assert len(view.row_rects) == 5
+        for rect in view.row_rects.values():
+            assert view.panel_rect.contains(rect)
+
+
+def test_the_replay_list_names_the_winner_and_every_total(env: Any) -> None:
+    from game.core.match import play_match
+    from game.ui.scenes.files import list_files
+
+    expected = {}
+    for seed in (5, 6):
+        bots = [make_bot("random", seed + s).choose for s in range(2)]
+        seats = [
+            {"name": "Ann", "colour": "blue", "kind": "human"},
+            {"name": "Bot (hard)", "colour": "red", "kind": "bot"},
+        ]
+        result = play_match("kingdom-builder", 2, seed, bots, seats=seats)
+        path = env / "data" / "saves" / f"kb-{seed}.save"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        result.replay.save(path)
+        expected[str(path)] = result
+    items = list_files("replays")
+    assert len(items) == 2
+    for item in items:
+        result = expected[item.value]
+        names = ["Ann", "Bot (hard)"]
+        totals = ", ".join(
+            f"{n} {row['total']}" for n, row in zip(names, result.scores, strict=True)
+        )
+        assert item.title.endswith(totals), item.title
+        winners = ", ".join(names[w] for w in result.winners)
+        assert item.detail.startswith(f"Won by {winners} · "), item.detail
+    try:
+        i18n.set_language("ja")
+        item = list_files("replays")[0]
+        assert "ボット(強い)" in item.title and item.detail.startswith("勝者: ")
+    finally:
+        i18n.set_language("en")
