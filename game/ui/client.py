@@ -517,7 +517,8 @@ def start_local_game(
         colours = [s.colour for s in seats]
         from net.session import COLOURS
 
-        spare = [c for c in COLOURS if c not in colours]
+        # Spares: neither chosen nor a seat's first colour (the host starts seat i on COLOURS[i]).
+        spare = [c for c in COLOURS if c not in colours and c not in COLOURS[: len(seats)]]
         # 1. Move every seat to a spare colour, so the chosen colours never collide midway.
         for i, spec in enumerate(seats):
             if spec.kind == "bot":

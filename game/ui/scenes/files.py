@@ -83,13 +83,15 @@ def list_files(kind: str) -> list[ListItem]:
         names = ", ".join(
             str((s or {}).get("name") or f"#{i + 1}") for i, s in enumerate(replay.seats)
         )
-        items.append(
-            ListItem(
-                f"{title} — {names}",
-                t("files.detail", when=when, moves=len(replay.actions), players=replay.players),
-                str(path),
-            )
-        )
+        detail = t("files.detail", when=when, moves=len(replay.actions), players=replay.players)
+        if finished:  # who won, and every player's total
+            from game.ui.scenes.replay import replay_summary
+
+            totals, winners = replay_summary(replay, str(path), mtime)
+            if totals:
+                names = totals
+                detail = t("files.won_by", winners=winners) + " · " + detail
+        items.append(ListItem(f"{title} — {names}", detail, str(path)))
         if len(items) >= MAX_FILES:
             break
     return items
