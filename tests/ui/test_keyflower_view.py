@@ -601,3 +601,19 @@ def test_a_target_with_one_way_left_is_sent_by_a_second_click_or_confirm(kf_app:
                 checked += 1
             state.apply(seat, bots[seat].choose(state, seat))
     assert checked
+
+
+def test_the_wheel_zooms_the_large_village_about_the_mouse(kf_app: App) -> None:
+    state = get_game("keyflower").new(2, {}, 3)
+    view = make_view(kf_app, 2)
+    show(view, state, 0)
+    home = next(h for h in view.hits if h.kind == "tile" and h.data.get("seat") == 0)
+    pos = (round(home.centre[0]), round(home.centre[1]))
+    size = view.big_grid.size
+    assert view.wheel(pos, 1)
+    view.draw(kf_app.screen)
+    assert view.big_grid.size > size
+    # the tile under the mouse stays under it
+    again = next(h for h in view.hits if h.kind == "tile" and h.key == home.key)
+    assert abs(again.centre[0] - pos[0]) <= 2 and abs(again.centre[1] - pos[1]) <= 2
+    assert not view.wheel((2, 62), 1)  # not over the village

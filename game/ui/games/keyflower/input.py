@@ -118,6 +118,7 @@ class InputMixin(TextMixin):
             # a compact village's title: show it large
             self.focus_seat = int(hit.key)
             self.zoom = 1.0
+            self.zoom_at = None
             self.layers.pop("big", None)
             return None
         if not self.legal:
@@ -468,6 +469,7 @@ class InputMixin(TextMixin):
                 cur = self._big_seat()
                 self.focus_seat = (cur + 1) % n
                 self.zoom = 1.0
+                self.zoom_at = None
                 self.layers.pop("big", None)
             return None
         if pygame.K_1 <= k <= pygame.K_9:
@@ -484,6 +486,8 @@ class InputMixin(TextMixin):
             self.rotate(1 if dy < 0 else -1)
             return True
         self.zoom = max(0.5, min(2.5, self.zoom * (1.15 if dy > 0 else 1 / 1.15)))
+        # zoom about the mouse: the part of the village under it stays under it
+        self.zoom_at = (pos[0] - self.big_rect.x, pos[1] - self.big_rect.y)
         self.layers.pop("big", None)
         return True
 
