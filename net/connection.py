@@ -12,8 +12,16 @@ the same messages (``docs/protocol.md``) and behave the same way:
   ends the connection: nothing after it is returned but the ``disconnected`` message below,
   whose ``reason`` says what was wrong;
 * when the connection ends, for whatever reason, the last message :meth:`poll` returns is
-  ``{"t": "disconnected", "reason": "..."}`` — made by the transport, never sent by a host —
-  and ``connected`` is false from then on.
+  ``{"t": "disconnected", "reason": "...", "cause": CAUSE}`` — made by the transport, never
+  sent by a host — and ``connected`` is false from then on.  ``cause`` names what happened
+  (:class:`Cause`), so a window can say it in its own language; ``reason`` is the English
+  sentence with the details;
+* a TCP connection opened with a reconnect policy (``net.client.Reconnect``) that loses its
+  link while seated at a table does not end: it says ``{"t": "reconnecting", "cause",
+  "reason", "attempt", "retry_in"}`` after the drop and after every failed attempt, connects
+  again with backoff, takes its place back (``hello``, then ``join {table, token}``) and says
+  ``{"t": "reconnected", "attempts"}`` just before the host's ``joined``, ``lobby`` and
+  ``state`` snapshot.  Messages sent while the link is down are dropped.
 
 An optional ``wakeup`` callable, given when the connection is made, is called from the network
 thread whenever a message arrives (for example to post a pygame user event); the UI must not
@@ -27,6 +35,9 @@ from typing import Any, Protocol
 
 #: The transport-made last message of a connection.
 DISCONNECTED = "disconnected"
+#: Transport-made messages of a connection that re-makes its link (``net.client.Reconnect``).
+RECONNECTING = "reconnecting"
+RECONNECTED = "reconnected"
 #: The ``n`` of the keep-alive pings a transport sends by itself (their pongs are not shown).
 KEEPALIVE_N = -1
 
@@ -54,5 +65,34 @@ class Connection(Protocol):
         ...
 
 
-def disconnected(reason: str) -> dict[str, Any]:
-    return {"t": DISCONNECTED, "reason": reason}
+class Cause:
+    """Why a connection ended or is being made again (``cause`` of the messages above)."""
+
+    #: This program closed it.
+    CLOSED = "closed"
+    #: The first connection could not be made (the address is wrong or nobody listens there).
+    UNREACHABLE = "unreachable"
+    #: The link broke; which side broke it is not known (yet).
+    LOST = "lost"
+    #: The host's computer refuses connections: the host program is not running any more.
+    HOST_GONE = "host_gone"
+    #: Nothing from the host for a while, or the network cannot reach it.
+    NETWORK = "network"
+    #: The host said it was shutting down.
+    HOST_STOPPED = "host_stopped"
+    #: The host ended this connection (silent too long, too many messages, too busy).
+    DROPPED = "dropped"
+    #: Back at the host, it no longer knows this seat (the game ended or the table is gone).
+    SEAT_GONE = "seat_gone"
+    #: Another connection took the seat with its token.
+    REPLACED = "replaced"
+    #: The table was closed (by its creator, or the host closed it).
+    TABLE_CLOSED = "table_closed"
+    #: The host sent something this client refuses (the reason says what).
+    BAD_HOST = "bad_host"
+    #: The host refused this client (another protocol version).
+    REFUSED = "refused"
+
+
+def disconnected(reason: str, cause: str = Cause.CLOSED) -> dict[str, Any]:
+    return {"t": DISCONNECTED, "reason": reason, "cause": cause}

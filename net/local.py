@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 
 from game.core.match import Replay
 from net import protocol
-from net.connection import Wakeup, disconnected
+from net.connection import Cause, Wakeup, disconnected
 from net.hub import Hub
 
 T = TypeVar("T")
@@ -172,7 +172,7 @@ class LocalConnection:
             try:
                 out.append(protocol.validate_host(protocol.decode(item, protocol.MAX_FRAME)))
             except protocol.ProtocolError as exc:  # a host bug: report it, never crash the UI
-                out.append(disconnected(f"the host sent a bad message: {exc.text}"))
+                out.append(disconnected(f"the host sent a bad message: {exc.text}", Cause.BAD_HOST))
                 self.close()
 
     def close(self) -> None:
@@ -197,7 +197,7 @@ class LocalConnection:
     def _closed_by_host(self) -> None:
         if self._open:
             self._open = False
-            self._inbox.put(disconnected("the host closed the connection"))
+            self._inbox.put(disconnected("the host closed the connection", Cause.DROPPED))
 
 
 class _LocalPeer:

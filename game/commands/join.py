@@ -7,6 +7,12 @@ bot and prints the final result as ``simulate`` does — one JSON object with ``
 ``seat`` and ``bot``).  Exit code 0 after a finished game, 1 if the host cannot be reached or the
 game cannot be finished, 2 for bad arguments.
 
+Its seat's token is kept in the user data folder (``seats.json``, ``net/seats.py``;
+``$LANTERN_DATA_DIR`` moves it): a run that was killed and is started again with the same data
+folder takes its seat back and plays on (``--fresh`` takes a free seat instead).  When the
+connection drops in a running game — the network, or the host restarted from its save — it
+connects again with backoff and takes the seat back, for up to ``--reconnect`` seconds.
+
 ``lantern join --discover`` listens for LAN beacons (and probes) and prints the hosts heard;
 ``--listen ADDR:PORT`` and ``--probe ADDR:PORT,...`` set the addresses.
 """
@@ -23,6 +29,7 @@ from game.bots import bot_names
 from game.cli import UsageError
 from net.client import HeadlessOptions, JoinError, play_headless
 from net.discovery import DISCOVERY_PORT, discover, parse_address, parse_addresses
+from net.seats import SeatStore
 
 
 def add_parser(sub: Any) -> None:
@@ -38,6 +45,22 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="the bot's seed")
     p.add_argument("--budget", type=float, default=None, help="seconds per decision (search bots)")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for a free seat")
+    p.add_argument(
+        "--reconnect",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds to keep trying to get back to the seat after the connection dropped "
+        "(0: do not)",
+    )
+    p.add_argument(
+        "--delay", type=int, default=0, metavar="MS", help="pause before each action (ms)"
+    )
+    p.add_argument(
+        "--fresh",
+        action="store_true",
+        help="take a free seat even if this computer kept one at this host from an earlier run",
+    )
     p.add_argument("--discover", action="store_true", help="list hosts on the LAN and exit")
     p.add_argument("--listen", default=f":{DISCOVERY_PORT}", help="discovery: where to listen")
     p.add_argument("--probe", default="", help="discovery: where to send probes (comma list)")
@@ -61,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.bot not in bot_names():
         raise UsageError(f"unknown bot {args.bot!r}; known bots: {', '.join(bot_names())}")
+    if not 0 <= args.delay <= 60_000:
+        raise UsageError("--delay must be from 0 to 60000 ms")
+    if not 0 <= args.reconnect <= 24 * 3600:
+        raise UsageError("--reconnect must be from 0 to 86400 seconds")
+    store = SeatStore()
     opts = HeadlessOptions(
         table=args.table,
         bot=args.bot,
@@ -68,6 +96,10 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         budget=args.budget,
         join_timeout=args.timeout,
+        store=store,
+        take_back=not args.fresh,
+        reconnect=args.reconnect,
+        delay=args.delay / 1000,
     )
     try:
         result = asyncio.run(play_headless(host, port, opts))

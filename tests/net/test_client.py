@@ -75,7 +75,11 @@ def test_messages_sent_before_the_connection_is_up_are_delivered(host: ThreadedH
     conn.send({"t": "ping", "n": 5})
     assert collect(conn, "pong")[-1] == {"t": "pong", "n": 5}
     conn.close()
-    assert collect(conn, "disconnected")[-1] == {"t": "disconnected", "reason": "connection closed"}
+    assert collect(conn, "disconnected")[-1] == {
+        "t": "disconnected",
+        "reason": "connection closed",
+        "cause": "closed",
+    }
     assert not conn.connected
 
 
@@ -84,7 +88,8 @@ def test_a_silent_connection_is_dropped_by_the_host(host: ThreadedHost) -> None:
     conn.send({"t": "hello", "version": PROTOCOL_VERSION})
     got = collect(conn, "disconnected", timeout=5)
     assert [m.get("code") for m in got if m["t"] == "error"] == [ErrorCode.IDLE]
-    assert got[-1]["reason"] == "the host closed the connection"
+    assert got[-1]["cause"] == "dropped"
+    assert got[-1]["reason"].startswith("the host ended the connection: no message for")
 
 
 def test_an_unreachable_host_is_reported_through_poll() -> None:

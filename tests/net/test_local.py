@@ -222,7 +222,11 @@ def test_close_gives_a_last_disconnected_message(host: LocalHost) -> None:
     hello(conn, "Z")
     wait_for(conn, "welcome")
     conn.close()
-    assert drain(conn)[-1] == {"t": "disconnected", "reason": "connection closed"}
+    assert drain(conn)[-1] == {
+        "t": "disconnected",
+        "reason": "connection closed",
+        "cause": "closed",
+    }
     assert not conn.connected
 
 
