@@ -5,12 +5,18 @@ kind, the tested bot's seat rotated through all four seats (game ``i`` puts it i
 ``i % 4``; game ``i`` uses seed ``i``).  A shared win counts ``1/k``.  Reported: the tested bot's
 win rate and its Wilson 95% confidence interval; 25% is what chance gives.
 
-* ``greedy_vs_random`` — greedy against 3 random bots (target: at least 70%);
-* ``hard_vs_greedy`` — the hard level (mcts) against 3 greedy bots (target: at least 40%).
+* ``greedy_vs_random`` — greedy (= normal) against 3 random bots (target: at least 70%);
+* ``hard_vs_greedy`` — the hard level (mcts) against 3 greedy bots (target: at least 40%);
+* ``easy_vs_greedy`` — easy against 3 greedy (= normal) bots: easy should lose most games
+  (chance is 25%);
+* ``normal_vs_easy`` — normal against 3 easy bots (the other side of the same comparison).
 
 **Speed.**  ``mcts_sims_per_s.<game>``: iterations per second of the search bot from the opening
-of a 4-player game.  ``decision_s_max.<level>``: the longest decision of each difficulty level in
-the strength games (easy: a few extra games of easy against greedy).
+of a 4-player game (target: at least 300).  ``decision_s_max.<level>`` and
+``decision_s_mean.<level>``: the longest and the mean decision of each difficulty level in the
+strength games (targets: easy and normal at most 0.5 s, hard at most 3 s).  The machine's load
+average is reported beside the figures (``load_1min``): the hard level thinks for a fixed time,
+so on a busy machine it searches less and plays weaker.
 
 Games run in 2 worker processes (the machine has 2 cores).  ``--quick`` runs a handful of games
 with a short hard budget, for smoke tests only.  The full run (200 + 100 + 20 games) takes
@@ -29,6 +35,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +48,29 @@ from game.core.rng import derive_seed
 
 REFERENCE_GAME = "kingdom-builder"
 PLAYERS = 4
+
+
+def _game_figures(game_id: str) -> dict[str, str]:
+    """The figures of a game other than the reference one (``bots.<game>.<what>``)."""
+    out: dict[str, str] = {}
+    for matchup, meaning in (
+        ("greedy_vs_random", "greedy wins vs 3 random (target >= 0.70)"),
+        ("hard_vs_greedy", "hard wins vs 3 greedy (target >= 0.40)"),
+        ("easy_vs_greedy", "easy wins vs 3 greedy (easy should lose most games)"),
+        ("normal_vs_easy", "normal wins vs 3 easy"),
+    ):
+        out[f"bots.{game_id}.{matchup}.winrate"] = f"share of 4-player games {meaning}"
+        out[f"bots.{game_id}.{matchup}.ci_low"] = "Wilson 95% interval, low end"
+        out[f"bots.{game_id}.{matchup}.ci_high"] = "Wilson 95% interval, high end"
+        out[f"bots.{game_id}.{matchup}.games"] = "games played"
+    out[f"bots.mcts_sims_per_s.{game_id}"] = "mcts playouts/s from a 4-player opening (>= 300)"
+    out[f"bots.hard_sims_per_s.{game_id}"] = "hard-level playouts/s (each plays its next turn too)"
+    for level, target in (("easy", "0.5"), ("normal", "0.5"), ("hard", "3")):
+        out[f"bots.{game_id}.decision_s_max.{level}"] = f"longest {level} decision, s (<= {target})"
+        out[f"bots.{game_id}.decision_s_mean.{level}"] = f"mean {level} decision, s"
+    out[f"bots.{game_id}.load_1min"] = "the machine's 1-minute load average after the games"
+    return out
+
 
 FIGURES: dict[str, str] = {
     "bots.greedy_vs_random.winrate": "share of 4-player games greedy wins vs 3 random (target >= 0.70)",
@@ -57,6 +87,8 @@ FIGURES: dict[str, str] = {
     "bots.decision_s_max.normal": "longest normal (greedy) decision, s (target <= 0.5)",
     "bots.decision_s_max.hard": "longest hard decision, s (target <= 3)",
     "bots.decision_s_mean.hard": "mean hard decision, s",
+    **_game_figures("glen-more"),
+    **_game_figures("keyflower"),
 }
 
 
@@ -73,6 +105,7 @@ MATCHUPS = {
     "greedy_vs_random": Matchup("greedy_vs_random", "greedy", "random"),
     "hard_vs_greedy": Matchup("hard_vs_greedy", "hard", "greedy"),
     "easy_vs_greedy": Matchup("easy_vs_greedy", "easy", "greedy"),
+    "normal_vs_easy": Matchup("normal_vs_easy", "normal", "easy"),
 }
 
 
@@ -190,11 +223,11 @@ def summarise(prefix: str, results: Sequence[dict[str, Any]]) -> dict[str, float
     }
 
 
-def decision_times(results: Sequence[dict[str, Any]], name: str) -> tuple[float, float]:
-    """(longest, mean) decision time of bot ``name`` over the games."""
-    longest = max((r["longest"].get(name, 0.0) for r in results), default=0.0)
-    total = sum(r["total"].get(name, 0.0) for r in results)
-    count = sum(r["count"].get(name, 0) for r in results)
+def decision_times(results: Sequence[dict[str, Any]], *names: str) -> tuple[float, float]:
+    """(longest, mean) decision time of the bots called ``names`` over the games."""
+    longest = max((r["longest"].get(n, 0.0) for r in results for n in names), default=0.0)
+    total = sum(r["total"].get(n, 0.0) for r in results for n in names)
+    count = sum(r["count"].get(n, 0) for r in results for n in names)
     return longest, (total / count if count else 0.0)
 
 
@@ -213,6 +246,14 @@ def sims_per_second(game_id: str, seconds: float, level: str = "mcts") -> float:
     return sum(rates) / len(rates)
 
 
+def _load() -> float:
+    """The machine's 1-minute load average (0 where the system does not say)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return 0.0
+
+
 def run(quick: bool) -> dict[str, float]:
     figures: dict[str, float] = {}
     strength_games = {"greedy_vs_random": 8, "hard_vs_greedy": 2, "easy_vs_greedy": 2}
@@ -220,27 +261,38 @@ def run(quick: bool) -> dict[str, float]:
         strength_games = {"greedy_vs_random": 200, "hard_vs_greedy": 100, "easy_vs_greedy": 20}
     hard_budget = 0.3 if quick else None
     for game_id in game_ids():
-        prefix = "bots" if game_id == REFERENCE_GAME else f"bots.{game_id}"
+        reference = game_id == REFERENCE_GAME
+        prefix = "bots" if reference else f"bots.{game_id}"
         get_game(game_id)
         seconds = 1.0 if quick else 3.0
         figures[f"bots.mcts_sims_per_s.{game_id}"] = round(sims_per_second(game_id, seconds), 1)
         figures[f"bots.hard_sims_per_s.{game_id}"] = round(
             sims_per_second(game_id, seconds, "hard"), 1
         )
+        games = dict(strength_games)
+        if not reference:
+            games["normal_vs_easy"] = games["easy_vs_greedy"]
         results = {
-            name: run_matchup(game_id, MATCHUPS[name], games, budget=hard_budget)
-            for name, games in strength_games.items()
+            name: run_matchup(game_id, MATCHUPS[name], n, budget=hard_budget)
+            for name, n in games.items()
         }
         figures.update(summarise(f"{prefix}.greedy_vs_random", results["greedy_vs_random"]))
         figures.update(summarise(f"{prefix}.hard_vs_greedy", results["hard_vs_greedy"]))
+        if not reference:
+            figures.update(summarise(f"{prefix}.easy_vs_greedy", results["easy_vs_greedy"]))
+            figures.update(summarise(f"{prefix}.normal_vs_easy", results["normal_vs_easy"]))
         all_games = [r for rs in results.values() for r in rs]
-        easy_max, _ = decision_times(all_games, "easy")
-        normal_max, _ = decision_times(all_games, "greedy")
+        easy_max, easy_mean = decision_times(all_games, "easy")
+        normal_max, normal_mean = decision_times(all_games, "greedy", "normal")
         hard_max, hard_mean = decision_times(all_games, "hard")
         figures[f"{prefix}.decision_s_max.easy"] = round(easy_max, 3)
         figures[f"{prefix}.decision_s_max.normal"] = round(normal_max, 3)
         figures[f"{prefix}.decision_s_max.hard"] = round(hard_max, 3)
         figures[f"{prefix}.decision_s_mean.hard"] = round(hard_mean, 3)
+        if not reference:
+            figures[f"{prefix}.decision_s_mean.easy"] = round(easy_mean, 4)
+            figures[f"{prefix}.decision_s_mean.normal"] = round(normal_mean, 4)
+            figures[f"{prefix}.load_1min"] = _load()
     return figures
 
 
@@ -256,6 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     args = parser.parse_args(argv)
     figures: dict[str, float] = {}
+    prefix = "bots" if args.game == REFERENCE_GAME else f"bots.{args.game}"
+    figures["load_1min_before"] = _load()
     for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
         results = run_matchup(
             args.game,
@@ -267,12 +321,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             verbose=not args.json,
             options=args.options,
         )
-        figures.update(summarise(f"bots.{name}", results))
-        for bot in ("easy", "greedy", "hard"):
+        figures.update(summarise(f"{prefix}.{name}", results))
+        for bot in ("easy", "greedy", "normal", "hard"):
             longest, mean = decision_times(results, bot)
             if longest:
-                figures[f"bots.{name}.decision_s_max.{bot}"] = round(longest, 3)
-                figures[f"bots.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+                figures[f"{prefix}.{name}.decision_s_max.{bot}"] = round(longest, 3)
+                figures[f"{prefix}.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+    figures["load_1min_after"] = _load()
     print(json.dumps(figures, indent=None if args.json else 1))
     return 0
 

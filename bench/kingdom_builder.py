@@ -7,6 +7,10 @@
   sampled along random 4-player games.
 * ``clone_us`` — mean µs per ``clone()`` of those states.
 * ``determinize_us`` — mean µs per ``determinize(seat, seed)`` of those states.
+* ``nomads_random_games_per_s`` — complete random 5-player games per second with the full
+  Nomads expansion (nomad tiles, the Nomads cards), on the 4 Nomads sections.
+* ``gains_us`` — mean µs per ``placement_gains()`` (the hover gains the seat to move's view
+  carries, issue 8) on fresh states of random 4-player games, base and full Nomads alike.
 """
 
 from __future__ import annotations
@@ -23,12 +27,20 @@ FIGURES: dict[str, str] = {
     "kingdom-builder.legal_actions_us": "µs per legal_actions on a fresh state (random games)",
     "kingdom-builder.clone_us": "µs per state clone()",
     "kingdom-builder.determinize_us": "µs per determinize(seat, seed)",
+    "kingdom-builder.nomads_random_games_per_s": "games/s: full random 5-player games with the "
+    "full Nomads expansion, one core",
+    "kingdom-builder.gains_us": "µs per placement_gains() (the hover gains of the seat to move)",
+}
+
+NOMADS: dict[str, object] = {
+    "nomads": "full",
+    "sections": ["Quarry", "Caravan", "Village", "Garden"],
 }
 
 
-def random_game(seed: int, players: int = 4) -> int:
+def random_game(seed: int, players: int = 4, options: dict[str, object] | None = None) -> int:
     """Play one random game to the end; return the number of actions."""
-    state = GAME.new(players, None, seed)
+    state = GAME.new(players, options, seed)
     rng = Rng(seed)
     steps = 0
     while not state.is_over():
@@ -40,11 +52,13 @@ def random_game(seed: int, players: int = 4) -> int:
     return steps
 
 
-def sample_states(games: int, seed: int = 1) -> list[KingdomBuilderState]:
+def sample_states(
+    games: int, seed: int = 1, options: dict[str, object] | None = None
+) -> list[KingdomBuilderState]:
     """Fresh copies of every state along some random 4-player games."""
     out: list[KingdomBuilderState] = []
     for g in range(games):
-        state = GAME.new(4, None, seed + g)
+        state = GAME.new(4, options, seed + g)
         rng = Rng(seed + g)
         while not state.is_over():
             out.append(state.clone())
@@ -96,10 +110,28 @@ def run(quick: bool) -> dict[str, float]:
         for i, st in enumerate(items):
             st.determinize(st.cur, i)
 
+    nomad_games = 10 if quick else 200
+    random_game(0, 5, NOMADS)
+    started = time.perf_counter()
+    for seed in range(1, nomad_games + 1):
+        random_game(seed, 5, NOMADS)
+    nomads_per_s = nomad_games / (time.perf_counter() - started)
+
+    def gains(items: list[KingdomBuilderState]) -> None:
+        for st in items:
+            st._gains = None
+            st.placement_gains()
+
+    mixed = states + sample_states(3 if quick else 20, options={"nomads": "full"})
+    for st in mixed:
+        st.legal_actions(st.cur)  # the decision is cached, as it is when a view is built
+
     repeat = 1 if quick else 3
     return {
         "kingdom-builder.random_games_per_s": round(per_s, 1),
         "kingdom-builder.legal_actions_us": round(_legal_us(states, repeat), 2),
         "kingdom-builder.clone_us": round(_per_call_us(clones, states, repeat), 2),
         "kingdom-builder.determinize_us": round(_per_call_us(dets, states, repeat), 2),
+        "kingdom-builder.nomads_random_games_per_s": round(nomads_per_s, 1),
+        "kingdom-builder.gains_us": round(_per_call_us(gains, mixed, repeat), 2),
     }

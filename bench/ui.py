@@ -13,6 +13,20 @@ Figures:
 * ``ui.kb_frame_anim_ms_median`` — the same while settlements drop in and tiles fly (a new
   state with events every 20 frames).
 * ``ui.kb_first_frame_ms`` — the first frame of that table, which draws the static board layer.
+* ``ui.glen-more_frame_ms_median`` / ``ui.glen-more_frame_ms_p95`` — one whole frame of the
+  busiest Glen More table at 1280x800: 5 players late in the game (four compact territories),
+  the seat placing a tile with its ghost on every legal spot, the mouse over one of them (its
+  edges and clan members marked, the tooltip up), the track and market, the score preview and a
+  full log, once the last turns' animations are over.  Target: median < 8.
+* ``ui.glen-more_frame_anim_ms_median`` — the same table while the last turns' events animate
+  (a new state with them every 20 frames).
+* ``ui.keyflower_frame_ms_median`` / ``ui.keyflower_frame_ms_p95`` — one whole frame of the
+  busiest Keyflower table at 1280x800 (dummy driver, software rendering): a 6-player game in
+  autumn, every village grown, bids beside the auction tiles, the seat to move with its legal
+  tiles and bid spaces highlighted and pulsing, the mouse over a legal tile with its tooltip
+  (both sides of the tile written out), the score preview and a full log.  Target: median < 8.
+* ``ui.keyflower_frame_anim_ms_median`` — the same while keyples, resources and tiles fly (a new
+  state with the last actions' events every 20 frames).
 """
 
 from __future__ import annotations
@@ -32,6 +46,12 @@ FIGURES: dict[str, str] = {
     "ui.kb_frame_ms_p95": "ms per frame, 95th percentile, same scene",
     "ui.kb_frame_anim_ms_median": "ms per frame with settlements dropping in and tiles flying",
     "ui.kb_first_frame_ms": "ms for the table's first frame (draws the static board layer)",
+    "ui.glen-more_frame_ms_median": "ms per frame, busiest Glen More table, 1280x800 (target < 8)",
+    "ui.glen-more_frame_ms_p95": "ms per frame, 95th percentile, same scene",
+    "ui.glen-more_frame_anim_ms_median": "ms per frame, same table with the last turns animating",
+    "ui.keyflower_frame_ms_median": "ms per frame, busiest Keyflower table, 1280x800 (target < 8)",
+    "ui.keyflower_frame_ms_p95": "ms per frame, 95th percentile, same scene",
+    "ui.keyflower_frame_anim_ms_median": "ms per frame with keyples, resources and tiles flying",
 }
 
 
@@ -155,6 +175,161 @@ def _busy_table(frames: int) -> dict[str, float]:
     }
 
 
+def busy_glen_more(frames: int) -> dict[str, float]:
+    """Frame times of the busiest Glen More table (see the module docstring)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.commands import screenshot
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.app import App
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+    from game.ui.settings import Settings
+
+    # Late in a 5-player game, at a placement with the most legal spots seen on the way.
+    session, _events = play_table("glen-more", 5, 7, 170, "normal", {})
+    state = session.state
+    while not state.is_over():
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if sum(1 for a in legal if a[0] == "place") >= 4:
+            break
+        action = next((a for a in legal if a[0] != "sell"), legal[0])
+        session.act(seat, session.seq, action)
+    if state.is_over():
+        raise RuntimeError("the Glen More bench game ended before its busy placement")
+    seat = state.to_move()[0]
+    recent = [ev for evs in screenshot.history[-30:] for ev in state.visible_events(evs, seat)]
+    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings.save = lambda: None  # type: ignore[method-assign]
+    app = App(settings, (1280, 800))
+    feed = _Feed([session.lobby_message(), session.state_message(seat, recent)])
+    scene = GameScene(app, TableClient("glen-more", {seat: feed}), 5)
+    app.push(scene)
+    for _ in range(3):
+        app.step(1 / 60)
+    view: Any = scene.view
+    spots = [a for a in view.legal if a[0] == "place"]
+    target = view.target(spots[len(spots) // 2]) if spots else view.rects.grid.center
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    for _ in range(600):  # the last turns' animations end; caches warm; the tooltip appears
+        app.step(1 / 60)
+        if not view.animating() and app.frames > 60:
+            break
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    # Animations: the same position again with the last turns' events (figures walking, tiles
+    # flying and landing, cubes popping, texts rising) every 20 frames.
+    anim = []
+    for i in range(frames):
+        if i % 20 == 0:
+            msg = session.state_message(seat, recent)
+            msg["seq"] = msg["seq"] + 1 + i  # a "new" state, so the scene animates its events
+            feed.messages.append(msg)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        anim.append((time.perf_counter() - t) * 1000)
+    app.shutdown()
+    times.sort()
+    return {
+        "ui.glen-more_frame_ms_median": statistics.median(times),
+        "ui.glen-more_frame_ms_p95": times[max(0, int(len(times) * 0.95) - 1)],
+        "ui.glen-more_frame_anim_ms_median": statistics.median(anim),
+    }
+
+
+def _busy_keyflower(frames: int) -> dict[str, float]:
+    """The busiest Keyflower table: 6 players in autumn with grown villages and many bids."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.bots import make_bot
+    from game.commands import screenshot
+    from game.commands.screenshot import _Feed, play_table
+    from game.core.rng import derive_seed
+    from game.ui.app import App
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+    from game.ui.settings import Settings
+
+    # Autumn, well into the season: random bots play until the seat to move has many targets
+    # and the auction tiles carry bids (in autumn a bot bids when it can, so bids pile up).
+    session, _events = play_table("keyflower", 6, 4, 0, "random", {})
+    state = session.state
+    bots = [make_bot("random", derive_seed(4, "bench", s)) for s in range(6)]
+    for _ in range(5000):
+        if state.is_over():
+            raise RuntimeError("the busy Keyflower table was not reached")
+        view = state.view(None)
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        bids = sum(len(a["bids"]) for a in view["activity"])
+        if (
+            view["season"] == "autumn"
+            and view["phase"] == "play"
+            and bids >= 8
+            and sum(1 for a in legal if a[0] in ("bid", "use")) >= 12
+        ):
+            break
+        pick = bots[seat].choose(state, seat)
+        if view["season"] == "autumn" and view["phase"] == "play":
+            pick = next((a for a in legal if a[0] == "bid"), pick)
+        screenshot.history.append(session.act(seat, session.seq, tuple(pick)))
+    seat = state.to_move()[0]
+    recent = [ev for evs in screenshot.history[-30:] for ev in state.visible_events(evs, seat)]
+    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings.save = lambda: None  # type: ignore[method-assign]
+    app = App(settings, (1280, 800))
+    feed = _Feed([session.lobby_message(), session.state_message(seat, recent)])
+    scene = GameScene(app, TableClient("keyflower", {seat: feed}), 6)
+    app.push(scene)
+    app.step(1 / 60)
+    view = scene.view
+    # the mouse over a tile that may be used (its tooltip shows both sides)
+    target = next(
+        (h for h in view.hits if h.kind == "tile" and h.key in view.use_at),  # type: ignore[attr-defined]
+        next(h for h in view.hits if h.kind == "tile"),  # type: ignore[attr-defined]
+    )
+    pos = (int(target.centre[0]), int(target.centre[1]))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    for _ in range(30):  # warm caches (text, sprites) and let the tooltip appear
+        app.step(1 / 60)
+    still = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.step(1 / 60)
+        still.append((time.perf_counter() - t) * 1000)
+    moving = [ev for evs in screenshot.history[-12:] for ev in state.visible_events(evs, seat)]
+    anim = []
+    for i in range(frames):
+        if i % 20 == 0:
+            msg = session.state_message(seat, moving)
+            msg["seq"] = msg["seq"] + 1 + i  # a "new" state, so the scene animates its events
+            feed.messages.append(msg)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        anim.append((time.perf_counter() - t) * 1000)
+    app.shutdown()
+    still.sort()
+    return {
+        "ui.keyflower_frame_ms_median": statistics.median(still),
+        "ui.keyflower_frame_ms_p95": still[int(len(still) * 0.95) - 1],
+        "ui.keyflower_frame_anim_ms_median": statistics.median(anim),
+    }
+
+
 def run(quick: bool) -> dict[str, Any]:
     runs = 2 if quick else 7
     figures: dict[str, Any] = {
@@ -162,4 +337,6 @@ def run(quick: bool) -> dict[str, Any]:
         "ui.import_pygame_ms": import_pygame_ms(runs),
     }
     figures.update(_busy_table(60 if quick else 400))
+    figures.update(busy_glen_more(60 if quick else 400))
+    figures.update(_busy_keyflower(60 if quick else 400))
     return {k: round(v, 3) for k, v in figures.items()}

@@ -16,7 +16,8 @@ outcomes are again handled by availability.
 **Turns as moves at the root.**  With ``macro=True`` (the default) the root's children are whole
 turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
 (``max_plans`` of them, at most ``plan_per_first`` starting with the same action, each primed
-with ``prior_visits`` virtual visits at the planner's value), so the search spends its time
+with ``prior_visits`` virtual visits at the planner's value; ``plan_evals`` bounds the planner's
+evaluations, by default the planner's own bound), so the search spends its time
 comparing the turns that matter instead of re-deriving three placements one by one.  Below the
 root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
 node is tried in the order the playout policy prefers, and a node visited ``n`` times has about
@@ -104,6 +105,7 @@ class MctsBot:
         root_policy: str = "ucb",
         reject_every: int = 3,
         plan_per_first: int | None = None,
+        plan_evals: int | None = None,
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
@@ -135,6 +137,7 @@ class MctsBot:
         self.root_policy = root_policy
         self.reject_every = reject_every
         self.plan_per_first = plan_per_first
+        self.plan_evals = plan_evals
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
@@ -260,6 +263,8 @@ class MctsBot:
         planner = TurnPlanner(
             knowledge, beam=self.plan_beam, max_seconds=share, per_first=self.plan_per_first
         )
+        if self.plan_evals is not None:
+            planner.max_evals = self.plan_evals
         plans = planner.plans(world.clone(), seat, self.rng, cancel)
         chosen = []
         starts: dict[Action, int] = {}

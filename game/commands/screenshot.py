@@ -10,7 +10,11 @@ the same :class:`~game.ui.scenes.game.GameScene` and game view the window uses, 
 :class:`net.session.Session`).  ``--scene`` draws other screens: ``results`` (the game played
 to its end), ``help`` (the rules overlay over the table), ``curtain``, ``menu``, ``setup``,
 ``settings``, ``replay``, ``scoring`` (the game's end, paused at step ``--beat`` of the
-end-of-game scoring sequence).  Uses SDL's dummy video driver unless a display driver is set.
+end-of-game scoring sequence), ``round`` (Glen More: the first scoring round during play, paused
+at step ``--beat``).  ``--until NAME`` stops the bots earlier, at the first position whose phase
+or turn stage is NAME (Keyflower: ``--until transport`` shows a transport in progress,
+``--until place`` the placement of new tiles, ``--until winter_pick`` the winter choice).  Uses
+SDL's dummy video driver unless a display driver is set.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ SCENES = (
     "replay",
     "join",
     "files",
+    "round",
 )
 
 
@@ -55,6 +60,12 @@ def add_parser(sub: Any) -> None:
         "--hint",
         action="store_true",
         help="the table allows hints and the seat's hint (the normal bot's choice) is shown",
+    )
+    p.add_argument(
+        "--until",
+        default=None,
+        help="stop the bots at the first position whose phase or turn stage has this name "
+        "(Keyflower: boats, place, winter_pick, transport, move_to, pay_keyple, ...)",
     )
     p.add_argument("--colour-blind", action="store_true", help="the colour-blind palette")
     p.add_argument("--options", default=None, help="game options as a JSON object")
@@ -80,11 +91,29 @@ class _Feed:
         self.connected = False
 
 
+def reached(state: Any, until: str | None) -> bool:
+    """Whether the position's phase or turn stage is called ``until`` (read from the
+    spectator's view: Keyflower's ``phase`` and ``pending.stage``)."""
+    if not until:
+        return False
+    view = state.view(None)
+    pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
+    return until in (view.get("phase"), pending.get("stage"))
+
+
 def play_table(
-    game_id: str, players: int, seed: int, actions: int, bots: str, options: dict[str, Any]
+    game_id: str,
+    players: int,
+    seed: int,
+    actions: int,
+    bots: str,
+    options: dict[str, Any],
+    stop_on: str | None = None,
+    until: str | None = None,
 ) -> tuple[Any, list[dict[str, Any]]]:
-    """A started host Session after ``actions`` bot actions (or the end), and the events of
-    the last action."""
+    """A started host Session after ``actions`` bot actions (or the end, or the first action
+    with an event of type ``stop_on``, or the first position :func:`reached` ``until``), and
+    the events of the last action."""
     from game.bots import make_bot
     from game.core.rng import derive_seed
     from net.session import Session
@@ -99,13 +128,15 @@ def play_table(
     history.clear()
     for step in range(actions):
         state = session.state
-        if state.is_over():
+        if state.is_over() or reached(state, until):
             break
         seat = state.to_move()[0]
         hidden = state.determinize(seat, derive_seed(seed, "agent", seat, step))
         action = agents[seat].choose(hidden, seat)
         events = session.act(seat, session.seq, tuple(action))
         history.append(events)
+        if stop_on is not None and any(ev.get("type") == stop_on for ev in events):
+            break
     return session, events
 
 
@@ -146,10 +177,18 @@ def run(args: argparse.Namespace) -> int:
         if scene in ("menu", "setup", "settings", "join", "files"):
             _menu_scene(app, scene)
         else:
-            actions = 10**6 if scene in ("results", "replay", "scoring") else args.actions
+            actions = 10**6 if scene in ("results", "replay", "scoring", "round") else args.actions
+            stop_on = "scoring" if scene == "round" else None
             try:
                 session, events = play_table(
-                    game.id, args.players, args.seed, actions, args.bots, options
+                    game.id,
+                    args.players,
+                    args.seed,
+                    actions,
+                    args.bots,
+                    options,
+                    stop_on,
+                    until=args.until,
                 )
             except Exception as exc:  # bad options and the like, from the host's own checks
                 raise UsageError(str(getattr(exc, "text", exc))) from None
@@ -238,6 +277,8 @@ def _game_scene(
         app.push(replay)
         replay.go(max(0, replay.steps // 2))
         return
+    if scene == "round":
+        app.settings.animation_speed = 1e-9  # time stands still (0 would skip the round)
     game = GameScene(app, client, session.players)
     app.push(game)
     game.revealed = seat
@@ -248,6 +289,8 @@ def _game_scene(
         app.top.appear = 60.0
     elif scene == "scoring":
         _pause_scoring(app, game, beat)
+    elif scene == "round":
+        _pause_round(game, beat)
     elif scene == "help":
         app.show_help(game.help_topic)
     elif scene == "curtain":
@@ -269,3 +312,17 @@ def _pause_scoring(app: Any, game: Any, beat: int) -> None:
         raise UsageError(f"--beat must be from 0 to {len(beats) - 1}")
     step = beats[beat]
     scoring.elapsed = step.start + step.duration * 0.8
+
+
+def _pause_round(game: Any, beat: int) -> None:
+    """Hold the scoring round shown during play (Glen More) near the end of step ``beat``."""
+    from game.cli import UsageError
+
+    game.view.finish_animations()
+    show = getattr(game.view, "round_show", None)
+    if show is None:
+        raise UsageError("--scene round: this game shows no scoring round during play")
+    if not 0 <= beat < len(show.beats):
+        raise UsageError(f"--beat must be from 0 to {len(show.beats) - 1}")
+    step = show.beats[beat]
+    show.elapsed = step.start + step.duration * 0.8

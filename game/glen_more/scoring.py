@@ -87,16 +87,29 @@ def scoring_round(st: GlenMoreState, number: int, stack: int) -> dict[str, Any]:
     }
 
 
+def end_effect_cells(st: GlenMoreState, seat: int) -> dict[str, list[int]]:
+    """GM §7.2: for each end-game special tile the seat owns, the cells of its territory whose
+    tiles that special counts (Iona Abbey, Loch Morar, Duart Castle: ``docs/glen-more.md``)."""
+    out: dict[str, list[int]] = {}
+    grid = st.grid[seat]
+    for k in st.cards[seat]:
+        for op in KINDS[k].end_game:
+            if op["op"] == "vp_per_tile":
+                out[op["category"]] = sorted(
+                    c for c, kind in grid.items() if matches(KINDS[kind], op["filter"])
+                )
+    return out
+
+
 def end_effects(st: GlenMoreState, seat: int) -> dict[str, dict[str, int]]:
     """GM §7.2: each end-game special tile the seat owns: matching tiles and points."""
     out: dict[str, dict[str, int]] = {}
-    owned = [KINDS[k] for k in st.grid[seat].values()]
+    cells = end_effect_cells(st, seat)
     for k in st.cards[seat]:
         for op in KINDS[k].end_game:
-            if op["op"] != "vp_per_tile":
-                continue
-            n = sum(1 for kind in owned if matches(kind, op["filter"]))
-            out[op["category"]] = {"tiles": n, "points": n * int(op["vp"])}
+            if op["op"] == "vp_per_tile":
+                n = len(cells[op["category"]])
+                out[op["category"]] = {"tiles": n, "points": n * int(op["vp"])}
     return out
 
 

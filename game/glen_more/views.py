@@ -14,7 +14,12 @@ from game.core.types import Seat
 from game.glen_more import grid as G
 from game.glen_more.market import buy_price, sell_price
 from game.glen_more.options import EVERY_ACTIVATION, ON_PLACEMENT
-from game.glen_more.scoring import ROUND_CATEGORIES
+from game.glen_more.scoring import (
+    END_CATEGORIES,
+    ROUND_CATEGORIES,
+    end_effect_cells,
+    round_counts,
+)
 from game.glen_more.state import (
     CUBE_COUNTS,
     EMPTY,
@@ -153,9 +158,26 @@ def _public(st: GlenMoreState, names: bool) -> dict[str, Any]:
         "pending": _pending(st),
         "seats": [_seat(st, s, names) for s in range(st.n)],
         "rounds": st.rounds,
+        "next_round": _next_round(st),
         "final": st.final,
+        "end_cells": _end_cells(st) if st.over else None,
+        "winners": st.winners() if st.over else [],
         "scores": st.scores(),
         "preview": st.preview_scores(),
+    }
+
+
+def _next_round(st: GlenMoreState) -> dict[str, list[int]]:
+    """The three counts the next scoring round would compare, per seat (GM §7.1)."""
+    return round_counts(st)
+
+
+def _end_cells(st: GlenMoreState) -> dict[str, list[list[list[int]]]]:
+    """Per end-game category, per seat: the cells its special tile counted (GM §7.2)."""
+    cells = [end_effect_cells(st, s) for s in range(st.n)]
+    return {
+        cat: [[list(G.rc(c)) for c in cells[s].get(cat, [])] for s in range(st.n)]
+        for cat in END_CATEGORIES
     }
 
 

@@ -234,11 +234,15 @@ def hex_gains(
     left: float,
     weights: Weights | None = None,
     counts: list[list[int]] | None = None,
+    build_gold: bool = True,
 ) -> list[float]:
     """About what building on each of ``hexes`` would add to seat ``s``'s value right away:
     castles it would touch first (KB §9.1), location and nomad tiles it would take (KB §6.1,
     §7), and the three cards' gains (KB §9.2, §9.3).  Fast and approximate: for search
-    playouts and potential."""
+    playouts and potential.  ``build_gold=False`` leaves out the Nomads cards' gold
+    (Ambassadors, Shepherds, Families), which depends on the rivals' settlements and the free
+    hexes around ``hexes`` — the potential leaves it out so that it stays cacheable by the
+    seat's own settlements."""
     board = st.board
     table = _static(board, st.cards)
     weights = weights or DEFAULT_WEIGHTS
@@ -272,12 +276,14 @@ def hex_gains(
     sector = board.sector
     nomad_left = st.nomad_left
     nomad_adj = board.nomad_adj
-    others = [st.adj[q] for q in range(st.n) if q != s] if table.ambassadors else []
+    ambassadors = build_gold and table.ambassadors
+    shepherds = build_gold and table.shepherds
+    others = [st.adj[q] for q in range(st.n) if q != s] if ambassadors else []
     free = st.free
     terrain = board.terrain
     nbrs = board.nbrs
     line: list[int] = []
-    if table.families and st.cur == s and st.pending is None and not st.mand_done:
+    if build_gold and table.families and st.cur == s and st.pending is None and not st.mand_done:
         line = st.mand_hexes
     out = []
     for h in hexes:
@@ -306,7 +312,7 @@ def hex_gains(
                     g += nomad_value(st, st.nkind[nh], weights)
         if others and any(a[h] for a in others):
             g += 1.0  # Ambassadors
-        if table.shepherds:
+        if shepherds:
             same = free[terrain[h]]
             if not any(n in same and n != h for n in nbrs[h]):
                 g += 2.0
@@ -405,13 +411,13 @@ class Evaluator:
             st.board.names,
             st.board.rotations,
         )
-        if st.nomads == nm.FULL:  # gains that read rivals' settlements and free hexes
-            key += (tuple(st.owner), frozenset(st.nomad_left), st.end_triggered)
+        if st.nomad_left:  # a face-up nomad tile next to a hex (worth less once the end nears)
+            key += (frozenset(st.nomad_left), st.end_triggered)
         cached = self._potential.get(key)
         if cached is not None:
             return cached
         hexes = sorted(front)
-        gains = hex_gains(st, s, hexes, left, self.weights, counts)
+        gains = hex_gains(st, s, hexes, left, self.weights, counts, build_gold=False)
         terrain = st.board.terrain
         per_terrain: list[list[float]] = [[] for _ in BUILDABLE]
         for h, g in zip(hexes, gains, strict=True):

@@ -360,9 +360,11 @@ def placement_gains(st: KingdomBuilderState) -> list[dict[str, Any]]:
     if st.over:
         return []
     s = st.cur
-    targets = [a for a in st.legal_actions(s) if a[0] == "place"]
+    targets = sorted(st._decide().place)  # the legal list's places, in its order
     if not targets:
         return []
+    board = st.board
+    loc_adj, nomad_adj, nomad_left = board.loc_adj, board.nomad_adj, st.nomad_left
     p = st.pending
     frm = p[2] if p is not None else -1
     if frm < 0:
@@ -372,27 +374,28 @@ def placement_gains(st: KingdomBuilderState) -> list[dict[str, Any]]:
         homes = [set(home) for home in st.homes]
         homes[s].discard(frm)
         touch = bytearray(st.adj[s])
-        for n in st.board.nbrs[frm]:
+        for n in board.nbrs[frm]:
             touch[n] -= 1
         ctx = _Context(st, s, homes, touch, build=False)
         before = st.preview_scores()[s]
-        lifted = score_table(st.board, homes, st.cards, st.gold, st.nomad_tiles)[s]
+        lifted = score_table(board, homes, st.cards, st.gold, st.nomad_tiles)[s]
         base = {k: lifted[k] - before[k] for k in before if k not in ("total", TREASURE)}
     out = []
-    for action in targets:
-        h = action[1] * SIZE + action[2]
+    for h in targets:
         points = ctx.gains(h)
-        for k, v in base.items():
-            points[k] = points.get(k, 0) + v
-        points = {k: v for k, v in points.items() if v}
+        if base:
+            for k, v in base.items():
+                points[k] = points.get(k, 0) + v
+            points = {k: v for k, v in points.items() if v}
         entry: dict[str, Any] = {
-            "hex": [action[1], action[2]],
+            "hex": [h // SIZE, h % SIZE],
             "total": sum(points.values()),
             "points": points,
         }
-        take = _takes(st, s, h)
-        if take:
-            entry["take"] = take
+        if loc_adj[h] or (nomad_left and nomad_adj[h]):
+            take = _takes(st, s, h)
+            if take:
+                entry["take"] = take
         if frm >= 0:
             lose = _loses(st, s, frm, h)
             if lose:

@@ -115,6 +115,8 @@ class Notice:
     kind: str  # error | info | chat | disconnected
     text: str
     code: str = ""
+    #: An ``illegal`` error's reason as data (``{text, rule, key, params}``), to translate.
+    reason: dict[str, Any] | None = None
 
 
 @dataclass
@@ -177,6 +179,8 @@ class TableClient:
     #: Seats whose next state replaces the one kept whatever its ``seq`` (after a reconnect:
     #: a host restarted from its save counts anew, without the undos it had counted).
     _fresh: set[int | None] = field(default_factory=set)
+    #: ``explanation`` answers per seat, newest last (the scene matches ``seq`` and ``action``).
+    explanations: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -346,7 +350,14 @@ class TableClient:
                 self.hint_asked.pop(key, None)
             if msg.get("code") == ErrorCode.SHUTTING_DOWN and self.address is not None:
                 return  # the connection says it, naming the cause, when the link drops
-            self.notices.append(Notice("error", str(msg.get("text", "")), str(msg.get("code", ""))))
+            reason = msg.get("reason") if isinstance(msg.get("reason"), dict) else None
+            text, code = str(msg.get("text", "")), str(msg.get("code", ""))
+            self.notices.append(Notice("error", text, code, reason))
+        elif kind == "explanation":
+            if key is not None:
+                answers = self.explanations.setdefault(key, [])
+                answers.append(msg)
+                del answers[:-64]
         elif kind == "hint":
             if key is not None:
                 self.hints[key] = msg
@@ -470,13 +481,23 @@ class TableClient:
         st = self.states.get(seat)
         return bool(st and st.get("can_undo")) and seat not in self.busy
 
-    def undo(self, seat: int) -> bool:
+    def undo(self, seat: int, turn: bool = False) -> bool:
+        """Take back the seat's last action — or (``turn``) all of its actions this turn."""
         st = self.states.get(seat)
         conn = self.conns.get(seat)
         if st is None or conn is None or seat in self.busy:
             return False
-        conn.send({"t": "undo", "seq": st["seq"]})
+        conn.send({"t": "undo", "seq": st["seq"], **({"turn": True} if turn else {})})
         self.busy.add(seat)
+        return True
+
+    def explain(self, seat: int, action: tuple[Any, ...]) -> bool:
+        """Ask why ``seat`` may not take ``action`` in its newest state (``explanation``)."""
+        st = self.states.get(seat)
+        conn = self.conns.get(seat)
+        if st is None or conn is None or self.closed:
+            return False
+        conn.send({"t": "explain", "seq": st["seq"], "action": list(action)})
         return True
 
     def say(self, text: str) -> bool:

@@ -143,3 +143,93 @@ def test_the_playout_policy_plays_legal_actions_to_the_end() -> None:
             action = ev.rollout_action(state, seat, actions, rng)
             assert action in actions
             state.apply(seat, action)
+
+
+# ---- Nomads (KB §7 nomad tiles, §9.3): gold, nomad tiles and the Nomads cards ---------------------
+NB = ("Quarry", "Caravan", "Village", "Garden")
+
+
+def _nomads_position(**kw: object) -> KingdomBuilderState:
+    from tests.kingdom_builder.helpers import position
+
+    kw.setdefault("sections", NB)
+    kw.setdefault("nomads", "full")
+    return position(**kw)  # type: ignore[arg-type]
+
+
+def test_banked_gold_and_held_nomad_tiles_are_worth_points() -> None:
+    """Gold counts point for point; a held nomad tile still to be used is worth its weight;
+    once used, it is worth nothing more (its effect is on the map or in the gold)."""
+    w = ev.Weights()
+    plain = _nomads_position(settlements={0: [(4, 7)], 1: [(19, 19)]})
+    base = ev.Evaluator(w).evaluate_all(plain)[0]
+    rich = _nomads_position(
+        settlements={0: [(4, 7)], 1: [(19, 19)]}, gold={0: {"Treasure": 3}}
+    )
+    assert ev.Evaluator(w).evaluate_all(rich)[0] == pytest.approx(base + 3.0)
+    for tile, kind in (("Donation - Grass", "Donation"), ("Sword", "Sword")):
+        held = _nomads_position(
+            settlements={0: [(4, 7)], 1: [(19, 19)]}, nomad_held={0: {(5, 7): (tile, "ready")}}
+        )
+        assert ev.Evaluator(w).evaluate_all(held)[0] == pytest.approx(base + w.nomad_tile[kind])
+
+
+def test_the_gains_see_nomad_tiles_and_the_nomads_cards() -> None:
+    """KB §7, §9.3: a hex next to a face-up nomad tile gains the tile's worth; Ambassadors adds
+    1 next to a rival; Shepherds adds 2 for a hex that leaves no empty hex of its terrain
+    around it (HB's closed grass area (7,2) (7,3) (8,3) with (7,2) (7,3) taken)."""
+    w = ev.Weights()
+    st = _nomads_position(
+        settlements={1: [(0, 2)]},
+        nomad_tiles={(5, 7): "Treasure"},
+        cards=("Ambassadors", "Knights", "Hermits"),
+    )
+    near_tile, near_rival, plain = 4 * SIZE + 7, 0 * SIZE + 1, 19 * SIZE + 0
+    g = ev.hex_gains(st, 0, [near_tile, near_rival, plain], ev.turns_left(st), w)
+    assert g[0] - g[2] == pytest.approx(w.nomad_tile["Treasure"])
+    assert g[1] - g[2] == pytest.approx(1.0)
+    from tests.kingdom_builder.helpers import position
+
+    hb = position(
+        sections=("Harbor", "Barn", "Oracle", "Tower"),
+        settlements={0: [(7, 2), (7, 3)]},
+        cards=("Shepherds", "Knights", "Hermits"),
+    )
+    closing, other = 8 * SIZE + 3, 0 * SIZE + 0
+    g = ev.hex_gains(hb, 0, [closing, other], ev.turns_left(hb), w)
+    assert g[0] >= 2.0
+
+
+def test_the_playout_policy_uses_gaining_nomad_tiles_and_plays_full_games() -> None:
+    st = _nomads_position(
+        settlements={0: [(4, 7)], 1: [(19, 19)]},
+        nomad_held={0: {(5, 7): ("Treasure", "ready")}},
+        placed=3,
+        mandatory_done=True,
+    )
+    actions = st.legal_actions(0)
+    assert actions == [("use", 5, 7), ("end",)]
+    assert ev.rollout_action(st, 0, actions, Rng(1)) == ("use", 5, 7)
+    for seed in range(3):
+        state = get_game(KB).new(5, {"nomads": "full", "sections": list(NB)}, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            action = ev.rollout_action(state, seat, actions, rng)
+            assert action in actions
+            state.apply(seat, action)
+
+
+def test_the_key_tells_apart_what_a_sword_took() -> None:
+    """Two Sword choices leave the seat's own settlements alike but not the rival's: the turn
+    planner must not merge them."""
+    st = _nomads_position(
+        settlements={0: [(4, 7)], 1: [(0, 0), (19, 19)]},
+        nomad_held={0: {(5, 7): ("Sword", "ready")}},
+    )
+    st.apply(0, ("use", 5, 7))
+    a, b = st.clone(), st.clone()
+    a.apply(0, ("remove", 0, 0))
+    b.apply(0, ("remove", 19, 19))
+    assert ev.position_key(a, 0) != ev.position_key(b, 0)

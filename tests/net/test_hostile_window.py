@@ -259,16 +259,10 @@ def test_hostile_text_reaches_the_window_cleaned(window: App) -> None:
         assert any(t == "boom second line" for t in toasts(app)), toasts(app)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="the Kingdom Builder view draws any map it is given (game/ui/games/kingdom_builder/"
-    "view.py set_view); the game view must check a view's content, or the game scene catch "
-    "what its view raises and call TableClient.refuse(reason)",
-)
 def test_a_valid_envelope_with_a_strange_view(window: App) -> None:
     """What the client layer cannot check: a ``view`` that is a map, but not one the game
-    makes (the view's content belongs to the game).  App.step must not raise."""
+    makes (the view's content belongs to the game).  App.step must not raise: the game scene
+    catches what its view raises and refuses the host (``TableClient.refuse``)."""
     app = window
     go = threading.Event()
     strange = state(seq=1, view={"board": "none", "seats": 5})
@@ -292,6 +286,8 @@ def test_a_valid_envelope_with_a_strange_view(window: App) -> None:
         for _ in range(10):
             app.step()
         assert app.running
+        assert app.scene_named("message") is not None, "the player is told, once"
+        assert client.refused
 
 
 def test_the_client_layer_hands_up_only_checked_messages() -> None:

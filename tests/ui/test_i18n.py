@@ -45,10 +45,12 @@ def test_game_strings_live_in_the_games_folder() -> None:
     none of any game's keys, and no key is defined twice (the loader refuses that)."""
     shared = i18n.load_file("{code}.json", "en")
     kb = i18n.load_file("kingdom-builder/{code}.json", "en")
-    assert all(k.startswith(("kb.", "option.kingdom-builder.")) for k in kb)
+    assert all(
+        k.startswith(("kb.", "option.kingdom-builder.", "reason.kingdom-builder.")) for k in kb
+    )
     assert len(kb) > 150
     games = [n.split("/")[0] for n in i18n.catalogue_files()[1:]]
-    assert not [k for k in shared if k.startswith("kb.")]
+    assert not [k for k in shared if k.startswith(("kb.", "reason.kingdom-builder."))]
     assert not [k for k in shared for g in games if k.startswith(f"option.{g}.")]
     assert len(i18n.catalogue("en")) == sum(
         len(i18n.load_file(n, "en")) for n in i18n.catalogue_files()

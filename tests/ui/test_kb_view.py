@@ -273,3 +273,35 @@ def test_the_status_counts_what_the_engine_says_is_left(kb_app: App) -> None:
     assert view.status().startswith("Build 2 more")
     view.set_view(dict(once, turn=dict(once["turn"], mandatory_left=1)), legal, [])
     assert view.status().startswith("Build 1 more")
+
+
+def test_the_hover_says_what_the_engine_says_a_placement_gains(kb_app: App) -> None:
+    """The hover over a legal hex names the tiles and points of the view's ``gains`` entry for
+    it (computed by the engine; the UI derives no rule), and hides the points when the score
+    preview is off."""
+    view = _view(kb_app, 3)
+    checked_take = checked_points = False
+    for steps in range(0, 80, 3):
+        state = _play(7, 3, steps)
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        v = state.view(seat)
+        legal = state.legal_actions(seat)
+        view.set_view(v, legal, [])
+        for entry in v.get("gains", []):
+            r, c = entry["hex"]
+            kb_app.settings.score_preview = True
+            text = view._hex_text((r, c))
+            if entry.get("take"):
+                assert "Takes a tile" in text
+                checked_take = True
+            if entry.get("points"):
+                assert "If the game ended now: " + f"{entry['total']:+d}" in text
+                checked_points = True
+                kb_app.settings.score_preview = False
+                assert "If the game ended now" not in view._hex_text((r, c))
+        if checked_take and checked_points:
+            break
+    kb_app.settings.score_preview = True
+    assert checked_take and checked_points

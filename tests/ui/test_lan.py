@@ -83,6 +83,8 @@ def test_host_a_table_a_player_joins_and_the_game_starts(app: App) -> None:
     )
     app.step()
     click(app, "menu_leave")
+    assert app.top is not None and app.top.name == "confirm"  # leaving asks first
+    click(app, "confirm_yes")
     assert app.top is not None and app.top.name == "menu"
 
 

@@ -268,3 +268,40 @@ def test_the_creator_lets_a_bot_play_for_a_player_who_left(app: App) -> None:
         assert client.away_seats() == []
     finally:
         back.close()
+
+
+def test_a_hint_says_why_from_the_views_gains(app: App) -> None:
+    """A hinted placement's toast names what it gains — each category's change with its
+    reason, from the view's ``gains`` — not only where."""
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.scenes.game import GameScene
+
+    session, _events = play_table("kingdom-builder", 3, 4, 30, "random", {})
+    state = session.state
+    seat = state.to_move()[0]
+    gains = state.view(seat)["gains"]
+    best = max(gains, key=lambda g: sum(1 for p in g["points"].values() if p))
+    assert any(best["points"].values()), "a placement that scores"
+    session.settings.allow_hints = True
+    hint = ["place", *best["hex"]]
+    feed = _Feed(
+        [
+            session.lobby_message(),
+            session.state_message(seat, []),
+            {"t": "hint", "table": "t1", "seq": session.seq, "action": hint},
+        ]
+    )
+    client = TableClient("kingdom-builder", {seat: feed})
+    client.table_id = "t1"
+    game = GameScene(app, client, 3)
+    app.push(game)
+    app.step()
+    assert game.view.hint == tuple(hint)
+    toast = next(x.text for x in app.toasts if x.text.startswith("Hint:"))
+    reason = game.view.hint_reason(tuple(hint))
+    assert reason and reason in toast
+    from game.ui.games.kingdom_builder.text import why
+
+    for category, points in best["points"].items():
+        if points:
+            assert why(category, points) in toast, (category, toast)

@@ -192,3 +192,37 @@ def test_tables_survive_a_resize_sweep(env: Any, lang: str) -> None:
                     app.pop()
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize(
+    "game_id, view",
+    [
+        ("kingdom-builder", {"board": "none", "seats": 5}),
+        ("kingdom-builder", {"board": ["GG"] * 20, "seats": [{"seat": "x"}], "walls": [[1]]}),
+        ("wide-test", {"you": 0}),
+    ],
+)
+def test_a_view_the_game_never_makes_is_refused_not_raised(
+    env: Any, wide: None, game_id: str, view: dict[str, Any]
+) -> None:
+    """A host's ``view`` the game's view cannot draw: the scene stops drawing the table,
+    closes the connection as for a bad message and says so once; the window keeps running."""
+    from game.ui.scenes.game import GameScene
+
+    app = make_app((1024, 640))
+    try:
+        msg = {**state(3, [0], [["pick", 1]]), "view": view}
+        feed = Recorder([lobby(), msg])
+        scene = GameScene(app, TableClient(game_id, {0: feed}), 3)
+        if game_id == "wide-test":
+            scene.view.draw = lambda surface: 1 / 0  # type: ignore[method-assign]
+        app.push(scene)
+        for _ in range(5):
+            app.step()
+        assert scene.broken
+        assert app.scene_named("message") is not None
+        assert not feed.connected, "the connection is closed"
+        press(app, pygame.K_RETURN)  # OK: back to the main menu
+        assert app.top is not None and app.top.name == "menu"
+    finally:
+        app.shutdown()

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: Game id -> module defining ``VIEW``.
 VIEWS: dict[str, str] = {
     "kingdom-builder": "game.ui.games.kingdom_builder",
+    "keyflower": "game.ui.games.keyflower",
+    "glen-more": "game.ui.games.glen_more",
 }
 #: The view of every game not in :data:`VIEWS`.
 GENERIC = "game.ui.games.generic"

@@ -24,6 +24,7 @@ starts from the game-neutral :class:`~game.ui.games.generic.GenericView`.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,12 +32,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game.ui import palette as pal
+from game.ui.i18n import has, t
 from game.ui.widgets import TextLike
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 Action = tuple[Any, ...]
+
+
+def _fields(template: str) -> set[str]:
+    """The ``{field}`` names of a catalogue text."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    except ValueError:
+        return {"?"}
 
 
 @dataclass
@@ -217,6 +227,37 @@ class GameView:
 
     def hover(self, pos: tuple[int, int]) -> str:
         """What a click at ``pos`` would do (a tooltip), or ""."""
+        return ""
+
+    def intent(self, pos: tuple[int, int]) -> Action | None:
+        """The action a click at ``pos`` asks for, legal or not — a hex, a tile, a card of the
+        view — so the scene can ask the host why it is refused (``explain``) and say so at the
+        pointer; None where a click means nothing.  For a legal target it is that action."""
+        return None
+
+    def reason_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A refusal's ``params`` in words of the player's language (a game names its own:
+        terrains, tiles, seats); plain values by default."""
+        return dict(params)
+
+    def reason_text(self, reason: dict[str, Any]) -> str:
+        """A refusal (``{text, rule, key, params}``, ``docs/protocol.md`` "Explanations") in the
+        player's language: ``reason.<game>.<key>`` (or the shared ``reason.<key>``) filled with
+        :meth:`reason_params`; the host's English ``text`` when there is no translation."""
+        key = reason.get("key")
+        params = reason.get("params") if isinstance(reason.get("params"), dict) else {}
+        text = str(reason.get("text") or "")
+        if isinstance(key, str) and key:
+            words = self.reason_params(params or {})
+            for name in (f"reason.{self.game_id}.{key}", f"reason.{key}"):
+                # An entry whose fields the params do not all fill is not this reason's.
+                if has(name) and _fields(t(name)) <= set(words):
+                    return t(name, **words)
+        return text[:1].upper() + text[1:] if text else ""
+
+    def hint_reason(self, action: Action) -> str:
+        """Why the hinted ``action`` is good, as far as the view says (Kingdom Builder: what the
+        placement gains, from the view's ``gains``); "" when the view cannot say."""
         return ""
 
     def key(self, event: pygame.event.Event) -> Action | None:

@@ -15,6 +15,8 @@ seat whose turn it is — switching seats in a game with secrets puts up the cur
 from __future__ import annotations
 
 import math
+import sys
+import traceback
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -33,11 +35,35 @@ if TYPE_CHECKING:
 
 #: How long the finished board stays before the results scene (seconds at speed 1).
 RESULTS_PAUSE = 1.6
+#: How long a refused click's reason stays at the pointer (seconds), and how far the mouse may
+#: wander from the click before it goes (design pixels).
+REFUSAL_TIME = 4.0
+REFUSAL_RADIUS = 60
 MAX_LOG = 400
 #: Chat lines in the log.
 CHAT_COLOUR = (170, 210, 255)
 #: Frames a second for a slow pulse (highlighted targets, a hint) when nothing else moves.
 AMBIENT_FPS = 20.0
+
+
+def _shrink(widths: list[int], room: int, floor: int) -> list[int]:
+    """``widths`` scaled down together to fit ``room``, none below ``floor``: a button that
+    would shrink below the floor keeps the floor and the others share what is left (when even
+    the floors do not fit, every button gets its floor)."""
+    pinned: set[int] = set()
+    while True:
+        flexible = [i for i in range(len(widths)) if i not in pinned]
+        left = room - floor * len(pinned)
+        total = sum(widths[i] for i in flexible)
+        if not flexible or total <= 0 or left <= 0:
+            return [
+                floor if i in pinned else max(floor, min(w, floor)) for i, w in enumerate(widths)
+            ]
+        scale = min(1.0, left / total)
+        newly = {i for i in flexible if widths[i] * scale < floor}
+        if not newly:
+            return [floor if i in pinned else int(w * scale) for i, w in enumerate(widths)]
+        pinned |= newly
 
 
 class GameScene(Scene):
@@ -55,6 +81,8 @@ class GameScene(Scene):
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
         self._secret_trait: bool | None = None
+        #: The view failed on the host's data: the table is no longer drawn (see _view_failed).
+        self.broken = False
         self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
         self.log_scroll = 0
@@ -79,6 +107,13 @@ class GameScene(Scene):
             enabled=self._can_hint,
         )
         self.hint_button.visible = False
+        self.restart_button = Button(
+            "restart",
+            lambda: t("game.restart"),
+            self.restart_turn,
+            tooltip=lambda: t("game.restart.tip"),
+            enabled=self._can_undo,
+        )
         self.help_button = Button("game_help", lambda: t("common.help"), self._help, hint="F1")
         self.menu_button = Button("game_menu", lambda: t("game.menu"), self.open_menu, hint="Esc")
         self.results_button = Button(
@@ -108,9 +143,17 @@ class GameScene(Scene):
         self.view_specs: dict[str, ViewButton] = {}
         self.view_buttons: list[Button] = []
         self._view_key: tuple[tuple[str, str, str], ...] = ()
+        #: Why the shown seat may not take an action (the host's ``explanation``), per decision:
+        #: asked actions with the ``seq`` they were asked at, and the answers (None: legal).
+        self._why_key: tuple[Any, ...] = ()
+        self._why_asked: dict[tuple[Any, ...], int] = {}
+        self._why: dict[tuple[Any, ...], dict[str, Any] | None] = {}
+        #: A refused click: where, which action, when (its reason shows at the pointer).
+        self.refusal: tuple[tuple[int, int], tuple[Any, ...], float] | None = None
         for b in (
             self.hint_button,
             self.undo_button,
+            self.restart_button,
             self.help_button,
             self.menu_button,
             self.results_button,
@@ -163,6 +206,7 @@ class GameScene(Scene):
                 for b in reversed(self.view_buttons)
             ],
             (self.undo_button, px(110)),
+            (self.restart_button, px(110)),
             (self.hint_button, px(96)),
         ]
         row = [(b, m) for b, m in row if b.visible]
@@ -170,8 +214,7 @@ class GameScene(Scene):
         gap = px(8)
         room = w - px(10) - max(px(260), w // 3) - gap * len(row)
         if sum(widths) > room > 0:
-            scale = room / sum(widths)
-            widths = [max(px(56), int(bw * scale)) for bw in widths]
+            widths = _shrink(widths, room, px(56))
         x = w - px(10)
         for (b, _minimum), bw in zip(row, widths, strict=True):
             x -= bw
@@ -191,7 +234,10 @@ class GameScene(Scene):
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
-        self._poll(force=True)
+        try:
+            self._poll(force=True)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
         self._take_chat()
 
     def leave(self) -> None:
@@ -199,21 +245,19 @@ class GameScene(Scene):
 
     def resume(self) -> None:
         # An overlay (menu, help, a question) had the mouse: hover effects start afresh.
-        self.view.mouse_moved(self.app.mouse)
+        if not self.broken:
+            try:
+                self.view.mouse_moved(self.app.mouse)
+            except Exception as exc:  # the view choked on the host's data
+                self._view_failed(exc)
 
     # ---- network -----------------------------------------------------------------------------
     def _poll(self, force: bool = False) -> None:
-        if not self.client.poll() and not force:
+        changed = self.client.poll()
+        if self.client.notices:
+            self._notices()
+        if not changed and not force:
             return
-        for notice in self.client.take_notices():
-            if notice.kind == "error":
-                self.app.toast(notice.text, "error")
-            elif (
-                notice.kind == "disconnected" or notice.code == "table_closed"
-            ) and not self.client.closed:
-                self._connection_lost(notice.text)
-            elif notice.text:
-                self.app.toast(notice.text, "info")
         if self.client.lobby is not None:
             infos = self.client.seat_infos(self.players)
             if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
@@ -222,6 +266,33 @@ class GameScene(Scene):
                 self.view.set_seats(infos)
         self._choose_seat()
         self._refresh_view()
+
+    def _notices(self) -> None:
+        """Errors and news from the host as toasts; a lost connection as a message."""
+        for notice in self.client.take_notices():
+            if notice.kind == "error":
+                text = notice.text
+                if notice.reason is not None:
+                    text = self.view.reason_text(notice.reason) or text
+                self.app.toast(text, "error")
+            elif (
+                notice.kind == "disconnected" or notice.code == "table_closed"
+            ) and not self.client.closed:
+                self._connection_lost(notice.text)
+            elif notice.text:
+                self.app.toast(notice.text, "info")
+
+    def _view_failed(self, exc: Exception) -> None:
+        """The game's view could not use what the host sent (a ``view`` the game never makes):
+        the table stops drawing it and ends the connections as a bad message would — the
+        player gets one message saying why, never a traceback (printed to stderr for a
+        developer's log)."""
+        if self.broken:
+            return
+        self.broken = True
+        traceback.print_exception(exc, file=sys.stderr)
+        self.client.refuse(f"{type(exc).__name__}: {exc}"[:200])
+        self._notices()
 
     def _take_chat(self) -> None:
         """New chat lines join the log where they arrived (the lobby's included)."""
@@ -276,7 +347,11 @@ class GameScene(Scene):
         if hint != self.view.hint:
             self.view.set_hint(hint)
             if hint is not None:
-                self.app.toast(t("game.hint.toast", action=self.view.describe_action(hint)))
+                action = self.view.describe_action(hint)
+                why = self.view.hint_reason(hint)
+                if why:
+                    action = t("game.hint.why", action=action, why=why)
+                self.app.toast(t("game.hint.toast", action=action))
 
     def _connection_lost(self, reason: str) -> None:
         """The host went away (or closed the table): say so, then back to the main menu."""
@@ -414,7 +489,7 @@ class GameScene(Scene):
 
     def _may_show(self, seat: int) -> bool:
         """Hot-seat: only act for the seat the curtain was lifted for."""
-        if len(self.client.local_seats) <= 1 or not self.view.has_secrets:
+        if not self._hot_seat():
             return True
         return self.revealed == seat
 
@@ -477,6 +552,96 @@ class GameScene(Scene):
         elif self.shown is not None and self.client.state_of(self.shown) is not None:
             self.app.toast(t("game.undo.unavailable"), "info")
 
+    def restart_turn(self) -> None:
+        """Take back all of the shown seat's moves this turn (``undo {turn: true}``; the host
+        refuses past a reveal, as for one undo)."""
+        if self._can_undo() and self.shown is not None:
+            self.client.undo(self.shown, turn=True)
+        elif self.shown is not None and self.client.state_of(self.shown) is not None:
+            self.app.toast(t("game.undo.unavailable"), "info")
+
+    # ---- why not ------------------------------------------------------------------------------
+    def _decision_key(self) -> tuple[Any, ...]:
+        """The shown seat's current decision: explanations are cached per decision."""
+        st = self.client.state_of(self.shown) if self.shown is not None else None
+        if st is None:
+            return ()
+        decision = st.get("decision")
+        return (self.shown, decision if isinstance(decision, int) else st.get("seq"))
+
+    def _sync_explanations(self) -> None:
+        """Forget the explanations of an earlier decision; file the host's new answers."""
+        key = self._decision_key()
+        if key != self._why_key:
+            self._why_key = key
+            self._why_asked = {}
+            self._why = {}
+            self.refusal = None
+        if self.shown is None:
+            return
+        answers = self.client.explanations.pop(self.shown, [])
+        for msg in answers:
+            action = msg.get("action")
+            if not isinstance(action, list):
+                continue
+            act = tuple(action)
+            if self._why_asked.get(act) != msg.get("seq"):
+                continue  # an answer about an earlier decision
+            reason = msg.get("reason")
+            self._why[act] = reason if isinstance(reason, dict) and not msg.get("legal") else None
+
+    def _may_explain(self) -> bool:
+        return (
+            self.shown is not None
+            and self._may_show(self.shown)
+            and self.client.game_over is None
+            and self.client.state_of(self.shown) is not None
+            and not self.client.closed
+        )
+
+    def _ask_why(self, action: tuple[Any, ...]) -> None:
+        """Ask the host once per decision why ``action`` is refused."""
+        if action in self._why_asked or not self._may_explain() or self.shown is None:
+            return
+        st = self.client.state_of(self.shown)
+        if st is not None and self.client.explain(self.shown, action):
+            self._why_asked[action] = int(st.get("seq", 0))
+
+    def _refused_action(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
+        """The action a click at ``pos`` would ask for when it is not legal now."""
+        if not self._may_explain():
+            return None
+        intent = self.view.intent(pos)
+        if intent is None or tuple(intent) in self.view.legal:
+            return None
+        return tuple(intent)
+
+    def _explain_hover(self) -> None:
+        """Hover over a refused target during the seat's own decision: ask why (once)."""
+        if self.app.top is not self or self.shown not in self.client.to_move():
+            return
+        action = self._refused_action(self.app.mouse)
+        if action is not None:
+            self._ask_why(action)
+
+    def refusal_text(self, action: tuple[Any, ...]) -> str:
+        """The reason the host gave for ``action``, in the player's language ("" until the
+        answer is there, or when it was legal after all)."""
+        reason = self._why.get(action)
+        if not reason:
+            return ""
+        return t("game.refused", reason=self.view.reason_text(reason))
+
+    def _refuse_click(self, pos: tuple[int, int]) -> bool:
+        """A click that chooses nothing: if it asked for a refused action, say why at the
+        pointer (asking the host first)."""
+        action = self._refused_action(pos)
+        if action is None:
+            return False
+        self._ask_why(action)
+        self.refusal = (pos, action, self.app.time)
+        return True
+
     def _can_hint(self) -> bool:
         return (
             self.shown is not None
@@ -497,7 +662,31 @@ class GameScene(Scene):
     def open_menu(self) -> None:
         from game.ui.scenes.overlays import GameMenuOverlay
 
-        self.app.push(GameMenuOverlay(self.app, self.leave_table, lambda: t("game.menu.leave")))
+        self.app.push(GameMenuOverlay(self.app, self.confirm_leave, lambda: t("game.menu.leave")))
+
+    def confirm_leave(self) -> None:
+        """ "Leave the table" asks first while the game runs, saying what leaving does here: a
+        local table is saved, a LAN host's table stops for everyone, a guest can rejoin."""
+        from game.ui.scenes.overlays import ConfirmOverlay
+
+        if self.client.game_over is not None or not self.client.started:
+            self.leave_table()
+            return
+        if self.client.server is not None:
+            key = "game.leave.confirm_host"
+        elif self.client.local_host is not None:
+            key = "game.leave.confirm_local"
+        else:
+            key = "game.leave.confirm_guest"
+        self.app.push(
+            ConfirmOverlay(
+                self.app,
+                lambda: t(key),
+                self.leave_table,
+                yes=lambda: t("game.leave.yes"),
+                no=lambda: t("game.leave.no"),
+            )
+        )
 
     def leave_table(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -534,6 +723,15 @@ class GameScene(Scene):
         self.open_menu()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.broken:
+            return super().handle(event)
+        try:
+            return self._handle(event)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+            return True
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if super().handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -547,6 +745,8 @@ class GameScene(Scene):
             if action is not None:
                 self.act(action)
                 return True
+            if self._refuse_click(event.pos):
+                return True
         if event.type == pygame.MOUSEWHEEL:
             if self.log_rect.collidepoint(self.app.mouse):
                 self.log_scroll = max(0, self.log_scroll + event.y)
@@ -555,6 +755,8 @@ class GameScene(Scene):
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.broken:
+            return False
         k = event.key
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self._scoring_running():
@@ -585,18 +787,42 @@ class GameScene(Scene):
 
     def tooltip_at(self, pos: tuple[int, int]) -> str:
         text = super().tooltip_at(pos)
-        if text:
+        if text or self.broken:
             return text
-        return self.view.hover(pos)
+        try:
+            if self._refusal_shown():
+                return ""  # the refused click's reason is at the pointer already
+            text = self.view.hover(pos)
+            action = self._refused_action(pos)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+            return ""
+        why = self.refusal_text(action) if action is not None else ""
+        if why:
+            return why + ("\n" + text if text else "")
+        return text
 
     # ---- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.broken:
+            super().update(dt)
+            self._notices()
+            return
+        try:
+            self._update(dt)
+        except Exception as exc:  # the view choked on the host's data
+            self._view_failed(exc)
+
+    def _update(self, dt: float) -> None:
         super().update(dt)
         self._poll()
         self._take_chat()
         self._sync_hint()
+        self._sync_explanations()
+        self._explain_hover()
         self._sync_away()
         self._sync_view_buttons()
+        self._sync_seat_buttons()
         self.view.update(dt)
         if self.client.game_over is not None and not self.view.animating():
             if not self.scoring_started:
@@ -618,6 +844,14 @@ class GameScene(Scene):
         if self.view.legal or self.view.hint is not None:
             return AMBIENT_FPS
         return 0.0
+
+    def _sync_seat_buttons(self) -> None:
+        """Undo and Restart turn belong to a seat: a spectator's table has neither."""
+        wanted = self.shown is not None
+        if wanted != self.undo_button.visible:
+            self.undo_button.visible = wanted
+            self.restart_button.visible = wanted
+            self.layout(*self.size)
 
     def _sync_view_buttons(self) -> None:
         """The view's buttons as widgets (rebuilt, and the bar laid out again, only when their
@@ -650,12 +884,54 @@ class GameScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BG)
-        self.view.draw(surface)
-        self._draw_bar(surface)
+        shown = not self.broken
+        if shown:
+            try:
+                self.view.draw(surface)
+                self._draw_bar(surface)
+            except Exception as exc:  # the view choked on the host's data
+                self._view_failed(exc)
+                surface.fill(pal.BG)
+                shown = False
         self._draw_log(surface)
-        self._draw_away(surface)
+        if shown:
+            self._draw_away(surface)
         self.draw_widgets(surface)
-        self._draw_button_hint(surface)
+        if shown:
+            self._draw_button_hint(surface)
+            self._draw_refusal(surface)
+
+    def _refusal_shown(self) -> bool:
+        """A refused click's reason is at the pointer (until it is old or the mouse left)."""
+        if self.refusal is None:
+            return False
+        pos, action, when = self.refusal
+        mx, my = self.app.mouse
+        near = (mx - pos[0]) ** 2 + (my - pos[1]) ** 2 <= self.app.px(REFUSAL_RADIUS) ** 2
+        if self.app.time - when > REFUSAL_TIME or not near:
+            self.refusal = None
+            return False
+        return bool(self.refusal_text(action))
+
+    def _draw_refusal(self, surface: pygame.Surface) -> None:
+        """A refused click's reason, at once, in a red-edged bubble by the pointer."""
+        if not self._refusal_shown() or self.refusal is None:
+            return
+        pos, action, _when = self.refusal
+        px = self.app.px
+        img = self.app.fonts.render(self.refusal_text(action), px(15), pal.TEXT, wrap=px(380))
+        pad = px(9)
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2 * pad)
+        box.topleft = (pos[0] + px(14), pos[1] + px(16))
+        w, h = surface.get_size()
+        if box.right > w - 4:
+            box.right = pos[0] - px(10)
+        if box.bottom > h - 4:
+            box.bottom = pos[1] - px(10)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (0, 0, 0), box.move(3, 3), border_radius=px(7))
+        draw_box(surface, box, (52, 26, 28), pal.BAD, radius=px(7), width=2)
+        surface.blit(img, (box.x + pad, box.y + pad))
 
     def _draw_away(self, surface: pygame.Surface) -> None:
         """Who lost the connection, over the board: "the game waits for ..." when it is their

@@ -53,6 +53,25 @@ LOCATION_COLOURS: dict[str, pal.RGB] = {
 }
 
 
+#: A colour per nomad tile type (a Donation tile takes its terrain's colour).
+NOMAD_COLOURS: dict[str, pal.RGB] = {
+    "Donation": (150, 120, 70),
+    "Treasure": (196, 150, 24),
+    "Sword": (150, 46, 52),
+    "Outpost": (70, 96, 150),
+    "Resettlement": (96, 128, 64),
+}
+
+
+def chip_colour(tile_type: str, terrain: str | None = None) -> pal.RGB:
+    """The colour of a tile chip: a location's, a nomad tile type's, a Donation's terrain."""
+    if tile_type == "Donation" and terrain in TERRAIN_COLOURS:
+        return pal.shade(TERRAIN_COLOURS[str(terrain)], 0.78)
+    if tile_type in NOMAD_COLOURS:
+        return NOMAD_COLOURS[tile_type]
+    return LOCATION_COLOURS.get(tile_type, (120, 120, 120))
+
+
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Corners of a pointy-top hex, clockwise from the top."""
     return [
@@ -301,17 +320,41 @@ def tile_chip(
     label: str,
     font_render: FontRender,
     state: str = "ready",
+    terrain: str | None = None,
 ) -> None:
-    """A location tile: a rounded chip in the location's colour with a short label.
+    """A location or nomad tile: a chip in the tile's colour with a short label — rounded for a
+    location tile, with cut corners for a nomad tile (and a Donation's terrain colour).
 
     ``state``: ready (bright), used (dim, struck through), pending (dim, dashed outline).
     """
-    base = LOCATION_COLOURS.get(tile_type, (120, 120, 120))
+    base = chip_colour(tile_type, terrain)
     fill = base if state == "ready" else pal.shade(base, 0.5)
+    if tile_type in NOMAD_COLOURS:
+        cut = max(2, rect.height // 4)
+        pts = [
+            (rect.x + cut, rect.y),
+            (rect.right - 1 - cut, rect.y),
+            (rect.right - 1, rect.centery),
+            (rect.right - 1 - cut, rect.bottom - 1),
+            (rect.x + cut, rect.bottom - 1),
+            (rect.x, rect.centery),
+        ]
+        pygame.draw.polygon(surface, fill, pts)
+        border = pal.shade(base, 1.45) if state == "ready" else pal.shade(base, 0.8)
+        pygame.draw.polygon(surface, border, pts, max(1, rect.height // 14))
+        _chip_label(surface, rect, label, font_render, state)
+        return
     radius = max(3, rect.height // 4)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     border = pal.shade(base, 1.45) if state == "ready" else pal.shade(base, 0.8)
     pygame.draw.rect(surface, border, rect, max(1, rect.height // 14), border_radius=radius)
+    _chip_label(surface, rect, label, font_render, state)
+
+
+def _chip_label(
+    surface: pygame.Surface, rect: pygame.Rect, label: str, font_render: FontRender, state: str
+) -> None:
+    """A tile chip's short label and its state marks (used: struck through; pending: a dot)."""
     size = max(8, int(rect.height * 0.55))
     text_colour = (250, 248, 240) if state == "ready" else (190, 186, 180)
     img = font_render(label, size, text_colour, True)
@@ -329,6 +372,29 @@ def tile_chip(
         pygame.draw.circle(
             surface, pal.ACCENT, (rect.right - 3, rect.y + 3), max(2, rect.height // 7)
         )
+
+
+def nomad_medallion(
+    r: float, tile_type: str, terrain: str | None, label: pygame.Surface
+) -> pygame.Surface:
+    """A nomad tile lying face up on its nomad hex: a hexagonal tile in its colour (a Donation in
+    its terrain's) with its short name, the tent still peeking out below."""
+    w, h = sprite_size(r)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = chip_colour(tile_type, terrain)
+    cx, cy = w / 2, h / 2 - r * 0.12
+    pygame.draw.polygon(surf, (20, 18, 14), hex_points(cx + 1, cy + 1.5, r * 0.66))
+    pygame.draw.polygon(surf, colour, hex_points(cx, cy, r * 0.66))
+    pygame.draw.polygon(
+        surf, pal.shade(colour, 1.5), hex_points(cx, cy, r * 0.66), max(1, int(r / 10))
+    )
+    if label.get_width() > r * 1.05:
+        scale = r * 1.05 / label.get_width()
+        label = pygame.transform.smoothscale(
+            label, (max(1, int(label.get_width() * scale)), max(1, int(label.get_height() * scale)))
+        )
+    surf.blit(label, label.get_rect(center=(cx, cy)))
+    return surf
 
 
 def card_art(

@@ -14,8 +14,9 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.kingdom_builder import art
-from game.ui.games.kingdom_builder.common import Hex, hex_of, quadrant
+from game.ui.games.kingdom_builder.common import BOARD_ACTIONS, Hex, hex_of, quadrant
 from game.ui.games.kingdom_builder.scoring import Focus, ScoringMixin
+from game.ui.games.kingdom_builder.text import nomad_abbr
 from game.ui.hexlayout import HexLayout
 from game.ui.i18n import has, t
 from game.ui.tween import Tween, arc, ease_in_out, ease_out_bounce, ease_out_cubic
@@ -37,13 +38,15 @@ STAGGER = 0.16
 class Anim:
     """One running animation: a settlement dropping or sliding, a tile flying, a wall."""
 
-    kind: str  # drop | slide | fly_in | fly_out | wall
+    kind: str  # drop | slide | fly_in | fly_out | wall | lift
     tween: Tween
     seat: int | None = None
     hex: Hex | None = None
     start: tuple[float, float] = (0.0, 0.0)
     end: tuple[float, float] = (0.0, 0.0)
     tile: str = ""
+    #: A nomad tile's Donation terrain (its chip's colour).
+    terrain: str | None = None
 
 
 class BoardMixin(ScoringMixin):
@@ -58,6 +61,8 @@ class BoardMixin(ScoringMixin):
                 self.recent[hex_of(ev.get("hex") or ev.get("to"))] = seat
                 if kind == "move":
                     self.recent.pop(hex_of(ev["from"]), None)
+            if kind == "remove" and ev.get("hex") is not None:
+                self.recent.pop(hex_of(ev["hex"]), None)
             if kind == "end_turn" and (seat == you or you is None):
                 self.recent.clear()
         if self._speed() <= 0 or self.hexes is None:
@@ -114,7 +119,22 @@ class BoardMixin(ScoringMixin):
                     )
                 )
                 delay += STAGGER
-            elif kind in ("gain_tile", "lose_tile") and seat is not None:
+            elif kind == "remove" and isinstance(ev.get("victim"), int):
+                # The Sword's victim's settlement rises off the map, back to its supply.
+                h = hex_of(ev["hex"])
+                cx, cy = hx.centre(*h)
+                self.anims.append(
+                    Anim(
+                        "lift",
+                        Tween((0.0,), (1.0,), SLIDE_TIME, ease_in_out, delay),
+                        int(ev["victim"]),
+                        None,
+                        (cx, cy),
+                        (cx, cy - hx.size * 2.4),
+                    )
+                )
+                delay += STAGGER
+            elif kind in ("gain_tile", "lose_tile", "gain_nomad") and seat is not None:
                 h = hex_of(ev["hex"])
                 board_pt = hx.centre(*h)
                 row = self.row_rects.get(seat)
@@ -123,16 +143,19 @@ class BoardMixin(ScoringMixin):
                     if row is not None
                     else (self.panel_rect.centerx, self.panel_rect.y + 40)
                 )
-                start, end = (board_pt, panel_pt) if kind == "gain_tile" else (panel_pt, board_pt)
+                gained = kind != "lose_tile"
+                start, end = (board_pt, panel_pt) if gained else (panel_pt, board_pt)
+                terrain = ev.get("terrain") if kind == "gain_nomad" else None
                 self.anims.append(
                     Anim(
-                        "fly_in" if kind == "gain_tile" else "fly_out",
+                        "fly_in" if gained else "fly_out",
                         Tween((0.0,), (1.0,), FLY_TIME, ease_out_cubic, delay),
                         seat,
                         None,
                         start,
                         end,
-                        str(ev.get("tile_type", "")),
+                        str(ev.get("tile_type") or ev.get("tile") or ""),
+                        terrain if isinstance(terrain, str) else None,
                     )
                 )
                 delay += STAGGER
@@ -203,6 +226,24 @@ class BoardMixin(ScoringMixin):
             img = self.app.fonts.render(label, px, (252, 250, 244), bold=True)
         surf.blit(img, img.get_rect(center=(cx, cy - size * 0.05)))
 
+    def _nomad_sprite(self, tile: str, terrain: Any) -> pygame.Surface:
+        """The face-up nomad tile on a nomad hex (cached per tile, size, palette, language)."""
+        assert self.hexes is not None
+        r = round(self.hexes.size, 1)
+        key = (tile, terrain, r, self._sprite_key())
+        sprite = self._nomad_sprites.get(key)
+        if sprite is None:
+            label = self.app.fonts.render(
+                nomad_abbr(tile), max(8, int(r * 0.55)), (252, 250, 244), bold=True
+            )
+            sprite = art.nomad_medallion(
+                r, tile, terrain if isinstance(terrain, str) else None, label
+            )
+            if len(self._nomad_sprites) > 64:
+                self._nomad_sprites.clear()
+            self._nomad_sprites[key] = sprite
+        return sprite
+
     def _draw_hint(self, surface: pygame.Surface) -> None:
         """The hinted action: a bouncing arrow over its hex, or a ring around its tile button
         (End turn and Stop are buttons of the game scene, which marks them itself)."""
@@ -211,7 +252,7 @@ class BoardMixin(ScoringMixin):
             return
         hx = self.hexes
         bounce = abs(math.sin(self.clock * 4.0))
-        if action[0] in ("place", "move_from", "wall") and len(action) == 3:
+        if action[0] in BOARD_ACTIONS and len(action) == 3:
             cx, cy = hx.centre(action[1], action[2])
             corners = hx.corners(action[1], action[2])
             width = max(3, round(hx.size / 5))
@@ -284,6 +325,12 @@ class BoardMixin(ScoringMixin):
             pygame.draw.circle(surface, (240, 236, 220), (bx, by), rad, 1)
             img = self.app.fonts.render(str(n), max(8, int(rad * 1.3)), (250, 250, 250), bold=True)
             surface.blit(img, img.get_rect(center=(bx, by)))
+        # Nomad tiles lying face up on their nomad hexes.
+        for h, nomad in self.nomads.items():
+            if nomad.get("tile"):
+                sprite = self._nomad_sprite(str(nomad["tile"]), nomad.get("terrain"))
+                cx, cy = hx.centre(*h)
+                surface.blit(sprite, (cx - sw / 2, cy - sh / 2))
         # Walls.
         animated = {a.hex for a in self.anims if a.hex is not None}
         wall = art.wall_sprite(r)
@@ -305,10 +352,12 @@ class BoardMixin(ScoringMixin):
             place = art.highlight_sprite(r, pal.HIGHLIGHT, strong)
             source = art.highlight_sprite(r, pal.SOURCE, strong, 40)
             wall_hl = art.highlight_sprite(r, (230, 230, 240), strong)
-            for sprite in (place, source, wall_hl):
+            victim = art.highlight_sprite(r, pal.BAD, strong, 40)
+            for sprite in (place, source, wall_hl, victim):
                 sprite.set_alpha(pulse)
+            sprites = {"place": place, "move_from": source, "wall": wall_hl, "remove": victim}
             for h, action in self.actions_at.items():
-                sprite = {"place": place, "move_from": source, "wall": wall_hl}[action[0]]
+                sprite = sprites[action[0]]
                 cx, cy = hx.centre(*h)
                 surface.blit(sprite, (cx - sw / 2, cy - sh / 2))
         # Settlements (while the scoring shows one seat, the others' fade).
@@ -361,6 +410,13 @@ class BoardMixin(ScoringMixin):
             elif a.kind == "wall":
                 y = a.tween.value()[0]
                 surface.blit(wall, (a.end[0] - sw / 2, y - sh / 2))
+            elif a.kind == "lift" and a.seat is not None:
+                p = a.tween.value()[0]
+                house = self._house(a.seat).copy()
+                house.set_alpha(int(255 * (1 - p)))
+                x = a.start[0] + (a.end[0] - a.start[0]) * p
+                y = a.start[1] + (a.end[1] - a.start[1]) * p
+                surface.blit(house, house.get_rect(center=(x, y)))
 
     def _draw_flying(self, surface: pygame.Surface) -> None:
         if self.hexes is None:
@@ -378,8 +434,11 @@ class BoardMixin(ScoringMixin):
                 chip,
                 chip.get_rect(),
                 a.tile,
-                t(f"kb.tile.{a.tile}.abbr") if has(f"kb.tile.{a.tile}.abbr") else a.tile[:2],
+                t(f"kb.tile.{a.tile}.abbr")
+                if has(f"kb.tile.{a.tile}.abbr")
+                else nomad_abbr(a.tile),
                 self._render,
+                terrain=a.terrain,
             )
             if a.kind == "fly_out":
                 chip.set_alpha(int(255 * (1 - p)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import NBRS, SIZE
 from game.kingdom_builder.scoring import CARDS
 from game.ui import palette as pal
@@ -49,7 +50,24 @@ LOCATION_TYPES = (
 CARD_NAMES = CARDS
 
 
+#: The three Nomads Kingdom Builder cards, which pay gold during play (KB §9.3): the engine's.
+NOMAD_CARD_NAMES = nm.CARDS
+
+
+#: The five kinds of nomad tile (KB §7 "Nomad tiles"), in the order of the help page.
+NOMAD_TILE_TYPES = nm.TILE_TYPES
+
+
+#: The score category of the gold Treasure tiles paid (``docs/kingdom-builder.md``, "Scores").
+TREASURE = "treasure"
+
+
 TERRAINS = "GCDFTWMKLN"
+
+
+#: The actions that name a hex of the map to click: a build or a move's destination, a move's
+#: source, a Quarry wall, a Sword's victim.
+BOARD_ACTIONS = ("place", "move_from", "wall", "remove")
 
 
 def hex_of(value: Any) -> Hex:
@@ -95,6 +113,8 @@ class KBBase(GameView):
         self.settlements: dict[Hex, int] = {}
         self.walls: set[Hex] = set()
         self.locations: dict[Hex, dict[str, Any]] = {}
+        #: The view's ``nomads`` by hex: each nomad hex with its face-up tile (or none).
+        self.nomads: dict[Hex, dict[str, Any]] = {}
         self.actions_at: dict[Hex, Action] = {}
         #: ``view["scoring"]`` by (category, seat): what each category scored, once it is over.
         self.score_details: dict[tuple[str, int], dict[str, Any]] = {}
@@ -103,6 +123,7 @@ class KBBase(GameView):
         self.score_chips: list[tuple[pygame.Rect, str, int]] = []
         self._overlay: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._faded: dict[tuple[int, float, tuple[Any, ...]], pygame.Surface] = {}
+        self._nomad_sprites: dict[tuple[Any, ...], pygame.Surface] = {}
         #: Where the last frame drew the sectors' point labels (over the marks there).
         self.label_rects: list[pygame.Rect] = []
         #: Whether the seat's own secrets (its next terrain card) may be shown: the game scene
@@ -110,11 +131,35 @@ class KBBase(GameView):
         self.show_private = True
 
     def _categories(self) -> list[str]:
+        """The score categories in scoring order: castles, the three cards, and Treasure's gold
+        when the view's scores have that column (full Nomads on a map with nomad hexes)."""
         cats = ["castles", *self.view.get("cards", [])]
-        scores = self.view.get("scores", [])
-        if any(s.get("gold") for s in scores):
-            cats.append("gold")
+        scores = self.view.get("scores") or [{}]
+        if isinstance(scores[0], dict) and TREASURE in scores[0]:
+            cats.append(TREASURE)
         return cats
+
+    def _own_tiles(self) -> list[dict[str, Any]]:
+        """The shown seat's location tiles, then its nomad tiles (``nomad``), as buttons show
+        them: ``type`` (a location type or nomad tile type), ``hex``, ``state``, ``terrain``."""
+        v = self.view
+        you = v.get("you")
+        seats = v.get("seats") or []
+        if not isinstance(you, int) or not 0 <= you < len(seats):
+            return []
+        seat = seats[you]
+        out: list[dict[str, Any]] = [dict(tile) for tile in seat.get("tiles", [])]
+        for tile in seat.get("nomad_tiles", []):
+            out.append(
+                {
+                    "type": tile.get("tile"),
+                    "hex": tile.get("hex"),
+                    "state": tile.get("state", "ready"),
+                    "terrain": tile.get("terrain"),
+                    "nomad": True,
+                }
+            )
+        return out
 
     def _speed(self) -> float:
         return self.app.settings.animation_speed

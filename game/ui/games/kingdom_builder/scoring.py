@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.kingdom_builder import art
-from game.ui.games.kingdom_builder.common import Hex, hex_of
+from game.ui.games.kingdom_builder.common import NOMAD_CARD_NAMES, TREASURE, Hex, hex_of
 from game.ui.games.kingdom_builder.input import InputMixin
 from game.ui.games.kingdom_builder.text import card_short_key, category_name
 from game.ui.hexlayout import HexLayout
@@ -42,6 +42,10 @@ GOLD = (255, 200, 60)
 
 
 GOLD_DARK = (120, 80, 10)
+
+
+#: Categories whose gold was paid during play (the Nomads cards, Treasure).
+IN_PLAY = (*NOMAD_CARD_NAMES, TREASURE)
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,13 @@ def _outline(
             pygame.draw.circle(surface, colour, b, width / 2)
 
 
+def _on_map(category: str) -> bool:
+    """Whether a category's scoring is shown on the map: a Nomads card's or Treasure's entry
+    has only ``points`` (its gold was paid during play), so the map stays as it is while the
+    panel counts it up."""
+    return category not in IN_PLAY
+
+
 class ScoringMixin(InputMixin):
     """The sequence, and what it draws on the map and in the panel's turn box."""
 
@@ -211,12 +222,12 @@ class ScoringMixin(InputMixin):
                 return None
             cat = sc.categories[beat.category]
             entry = self.score_details.get((cat, beat.seat))
-            if entry is None:
+            if entry is None or not _on_map(cat):
                 return None
             return Focus(cat, beat.seat, entry, sc.progress(beat))
         if self.hover_focus is not None and self.view.get("over"):
             entry = self.score_details.get(self.hover_focus)
-            if entry is not None:
+            if entry is not None and _on_map(self.hover_focus[0]):
                 return Focus(self.hover_focus[0], self.hover_focus[1], entry)
         return None
 
@@ -350,8 +361,13 @@ class ScoringMixin(InputMixin):
         )
         surf.blit(title, (x, box.y + px(6)))
         rule = t(card_short_key(key))
+        if key in IN_PLAY:
+            # Paid during the game: the sequence only counts it up.
+            rule = t("kb.scoring.in_play")
         y = box.y + px(8) + title.get_height()
-        for img in fonts.render_lines(rule, px(13), pal.TEXT_DIM, w, 1 if beat.seat else 2):
+        for img in fonts.render_lines(
+            rule, px(13), pal.TEXT_DIM, w, 1 if beat.seat is not None else 2
+        ):
             surf.blit(img, (x, y))
             y += fonts.line_height(px(13))
         if beat.seat is None:

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game.ui.games.base import Action, Regions, SeatInfo, ViewButton
-from game.ui.games.kingdom_builder.common import hex_of
+from game.ui.games.kingdom_builder.common import BOARD_ACTIONS, hex_of
 from game.ui.games.kingdom_builder.panel import PanelMixin
 from game.ui.games.kingdom_builder.scoring import Scoring
 from game.ui.games.kingdom_builder.text import category_name
@@ -52,9 +52,10 @@ class KingdomBuilderView(PanelMixin):
         }
         self.walls = {hex_of(h) for h in view.get("walls", [])}
         self.locations = {hex_of(loc["hex"]): loc for loc in view.get("locations", [])}
+        self.nomads = {hex_of(n["hex"]): n for n in view.get("nomads") or [] if "hex" in n}
         self.actions_at = {}
         for action in self.legal:
-            if action[0] in ("place", "move_from", "wall") and len(action) == 3:
+            if action[0] in BOARD_ACTIONS and len(action) == 3:
                 self.actions_at[(action[1], action[2])] = action
         self.panel_surf = None
         self.score_details = {

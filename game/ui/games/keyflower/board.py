@@ -1,0 +1,949 @@
+"""The season board: the season and the supplies (bag, green keyples, skill tiles, resources),
+the auction tiles with every player's bid beside them (colour and count, the leading bid
+marked), the turn-order tiles with their bids, the boats with their keyples and skill tiles —
+each tile with its colour lock and this season's uses — and the animations that move keyples,
+tiles, resources and loads between the board, the villages and the players.
+
+The board is painted into a cached layer whenever the view changes; each frame blits it and
+draws only the highlights of legal targets (pulsing), the hover, the hint and the animations.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.ui import palette as pal
+from game.ui.games.keyflower import art
+from game.ui.games.keyflower.clean import num
+from game.ui.games.keyflower.common import (
+    COLOURS,
+    RESOURCES,
+    SKILLS,
+    Hit,
+    as_dict,
+    as_list,
+    base_colour,
+    rotated_edges,
+    side_index,
+    side_tokens,
+    tile_def,
+)
+from game.ui.games.keyflower.scoring import ScoringMixin
+from game.ui.games.keyflower.text import season_name, shown_name
+from game.ui.i18n import t
+from game.ui.tween import Tween, arc, ease_in_out, ease_out_back, ease_out_cubic
+
+#: Seconds per animation at speed 1.
+FLY_TIME = 0.7
+POP_TIME = 0.45
+STAGGER = 0.08
+#: Never let animations queue up longer than this (a bot that plays fast).
+MAX_BACKLOG = 1.6
+
+
+@dataclass
+class Anim:
+    """One running animation.
+
+    ``kind``: "keyples" (keyple icons of ``items`` flying), "items" (resources "r:wood" and
+    skills "s:saw" flying), "tile" (a tile hex flying), "pop" (a tile appearing at its spot),
+    "flip" (a tile turning over).  ``start`` is a point; ``end`` a point or a spot key resolved
+    when drawn (the tile's new place is known only after the next layout)."""
+
+    kind: str
+    tween: Tween
+    start: tuple[float, float] = (0.0, 0.0)
+    end: tuple[float, float] | str = (0.0, 0.0)
+    items: list[str] = field(default_factory=list)
+    tile: str = ""
+
+
+class BoardMixin(ScoringMixin):
+    """The season board and the animations."""
+
+    # ---- activity ------------------------------------------------------------------------
+    def _activity(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for entry in self.view.get("activity") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("tile"), str):
+                out[entry["tile"]] = entry
+        return out
+
+    @staticmethod
+    def _leader(entry: dict[str, Any]) -> int | None:
+        """The seat of the leading bid (bids never tie, KF §5)."""
+        best, most = None, 0
+        for bid in entry.get("bids") or []:
+            if isinstance(bid, list) and len(bid) == 3 and int(bid[2]) > most:
+                best, most = int(bid[0]), int(bid[2])
+        return best
+
+    # ---- the layer -------------------------------------------------------------------------
+    def _season_layer(self) -> pygame.Surface:
+        rect = self.season_rect
+        key = (
+            self._serial,
+            rect.size,
+            self._key(),
+            self._phase(),
+            self.show_private,
+            tuple(sorted(self.winter_sel)),
+            self.boat_pick,
+            self._place_tile(),
+        )
+        cached = self.layers.get("season")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        self._hits_season = []
+        self._paint_season(surf)
+        self.layers["season"] = (key, surf)
+        return surf
+
+    def _paint_season(self, surf: pygame.Surface) -> None:
+        px = self.app.px
+        w, h = surf.get_size()
+        ox, oy = self.season_rect.topleft
+        pygame.draw.rect(surf, pal.BG_PANEL, surf.get_rect(), border_radius=px(10))
+        head_h = px(30)
+        self._paint_header(surf, pygame.Rect(px(8), px(4), w - px(16), head_h))
+        body = pygame.Rect(px(4), head_h + px(8), w - px(8), h - head_h - px(12))
+        phase = self._phase()
+        row_a: list[tuple[str, str, str]] = []  # (tile, face, role)
+        title_a = ""
+        if phase == "boats":
+            row_a = self._new_tiles()
+            title_a = t("kf.board.won_tiles")
+        elif phase in ("play", "over") or not phase:
+            row_a = [
+                (str(a[0]), str(a[1]), "auction")
+                for a in self.view.get("auction") or []
+                if isinstance(a, list) and len(a) >= 2
+            ]
+            title_a = t("kf.board.auction")
+        elif phase == "place":
+            row_a = self._new_tiles()
+            title_a = t("kf.board.new_tiles")
+        elif phase == "winter_pick":
+            row_a = self._winter_row()
+            title_a = t("kf.board.winter_hand")
+        title_b = t("kf.board.turn_order_boats")
+        order = [s for s in as_list(self.view.get("boat_order")) if isinstance(s, int)]
+        if phase == "boats" and order:
+            title_b = t("kf.board.boat_order", names=", ".join(self._name(s) for s in order))
+        row_b: list[tuple[str, str, str]] = []
+        for entry in self.view.get("turn_order") or []:
+            if isinstance(entry, list) and len(entry) >= 2:
+                row_b.append((str(entry[0]), str(entry[1]), "turn_order"))
+        for boat in self.view.get("boats") or []:
+            if isinstance(boat, dict):
+                row_b.append((str(boat.get("boat")), str(boat.get("side")), "boat"))
+        if phase in ("place", "winter_pick") and row_a:
+            row_b = []  # the boats are taken; what matters now is your tiles
+        if not row_a:
+            rows = [(title_b, row_b)]
+            if phase == "over":
+                rows = []
+        elif not row_b:
+            rows = [(title_a, row_a)]
+        else:
+            rows = [(title_a, row_a), (title_b, row_b)]
+        if not rows:
+            self._text(
+                surf,
+                t("kf.board.game_over"),
+                body.center,
+                px(20),
+                pal.ACCENT,
+                body.width,
+                True,
+                anchor="center",
+            )
+            return
+        n_rows = len(rows)
+        gap = px(4)
+        row_h = (body.height - gap * (n_rows - 1)) // n_rows
+        widest = max(len(r[1]) for r in rows) or 1
+        # one size for every slot: the rows line up
+        slot_w = body.width / max(widest, 6 if phase != "place" else 4)
+        label_h = px(17)
+        y = body.y
+        act = self._activity()
+        for title, items in rows:
+            area = pygame.Rect(body.x, y, body.width, row_h)
+            bids_max = max(
+                [len(act.get(tile, {}).get("bids") or []) for tile, _f, _r in items] or [0]
+            )
+            self._text(
+                surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
+            )
+            bid_h = px(17) * min(3, max(1, bids_max)) + px(2)
+            avail_h = area.height - label_h - px(6) - bid_h
+            r = max(8.0, min(slot_w / 2.08, avail_h / 1.75, px(56)))
+            total = slot_w * len(items)
+            x0 = area.x + (area.width - total) / 2
+            for i, (tile, face, role) in enumerate(items):
+                cx = x0 + slot_w * (i + 0.5)
+                cy = area.y + label_h + px(6) + r * 0.87
+                self._paint_slot(surf, tile, face, role, (cx, cy), r, slot_w, bid_h, (ox, oy))
+            y += row_h + gap
+
+    def _new_tiles(self) -> list[tuple[str, str, str]]:
+        """Placement: every seat's tiles still to place (yours are clickable)."""
+        out: list[tuple[str, str, str]] = []
+        you = self._you()
+        for sv in self._seat_views():
+            s = int(sv.get("seat", -1))
+            placed = {str(p[0]) for p in sv.get("placed") or [] if isinstance(p, list) and p}
+            for tile in sv.get("won") or []:
+                if s == you and str(tile) in placed:
+                    continue
+                out.append((str(tile), self._face_of(str(tile)), f"won:{s}"))
+        return out
+
+    def _winter_row(self) -> list[tuple[str, str, str]]:
+        """Winter choice: your winter tiles (ticked ones are put up), when you may see them."""
+        you = self._you()
+        if you is None or not self.show_private:
+            return []
+        hand = self._seat_view(you).get("winter_hand")
+        if not isinstance(hand, list):
+            return []
+        return [(str(x), "front", "hand") for x in hand]
+
+    def _face_of(self, tile_id: str) -> str:
+        """The face a won tile shows (summer boats keep the face they were auctioned with)."""
+        prev = self.prev.get("auction") or []
+        for a in list(self.view.get("auction") or []) + list(prev):
+            if isinstance(a, list) and len(a) >= 2 and a[0] == tile_id:
+                return str(a[1])
+        return self._won_faces.get(
+            tile_id, "front" if not tile_id.startswith("summer_boat") else "a"
+        )
+
+    def _paint_header(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Season, start player and purple keyple, passes, and the supplies as numbers."""
+        px = self.app.px
+        ox, oy = self.season_rect.topleft
+        v = self.view
+        season = str(v.get("season") or "")
+        colour = art.TILE_RGB.get(season, pal.ACCENT)
+        x = rect.x
+        label = self._text(
+            surf,
+            season_name(season),
+            (x, rect.centery),
+            px(19),
+            colour,
+            px(140),
+            True,
+            anchor="midleft",
+        )
+        x = label.right + px(12)
+        start = v.get("start")
+        if isinstance(start, int) and 0 <= start < len(self.seats):
+            sw = self._swatch(start, px(16))
+            surf.blit(sw, sw.get_rect(midleft=(x, rect.centery)))
+            art.draw_keyple(surf, (x + px(26), rect.centery), px(20), "purple", self._cb())
+            self._hits_season.append(
+                Hit("supply", "start", pygame.Rect(ox + x, oy + rect.y, px(36), rect.height))
+            )
+            x += px(42)
+        passes = int(v.get("passes") or 0)
+        if v.get("phase") == "play":
+            x = self._text(
+                surf,
+                t("kf.board.passes", n=passes, of=len(self._seat_views())),
+                (x, rect.centery),
+                px(13),
+                pal.TEXT_DIM,
+                px(110),
+                anchor="midleft",
+            ).right + px(10)
+        supply = as_dict(v.get("supply"))
+        items: list[tuple[str, str, int]] = [
+            ("bag", "bag", int(supply.get("bag") or 0)),
+            ("green", "k", int(supply.get("green") or 0)),
+            ("skills", "s", int(supply.get("skills") or 0)),
+        ]
+        res = as_list(supply.get("resources"))
+        for k, name in enumerate(RESOURCES):
+            items.append((name, "r", int(res[k]) if k < len(res) else 0))
+        # right-aligned counters
+        icon = px(18)
+        widths = [
+            icon + self.app.fonts.size(str(n), px(14), True)[0] + px(12) for _a, _b, n in items
+        ]
+        right = rect.right
+        total = sum(widths)
+        if total > right - x:
+            icon = px(14)
+        cx = right - total
+        for (name, kind, n), wdt in zip(items, widths, strict=True):
+            centre = (cx + icon / 2, rect.centery)
+            if kind == "bag":
+                art.draw_bag(surf, centre, icon)
+            elif kind == "k":
+                art.draw_keyple(surf, centre, icon, "green", self._cb())
+            elif kind == "s":
+                art.draw_skill(surf, centre, icon * 0.9, "saw")
+            else:
+                art.draw_resource(surf, centre, icon * 0.9, name)
+            img = self.app.fonts.render(str(n), px(14), pal.TEXT, True)
+            surf.blit(img, img.get_rect(midleft=(int(cx + icon + px(3)), rect.centery)))
+            self._hits_season.append(
+                Hit("supply", name, pygame.Rect(ox + cx, oy + rect.y, wdt, rect.height))
+            )
+            self.spots["bag" if name == "bag" else f"supply:{name}"] = (
+                ox + centre[0],
+                oy + centre[1],
+            )
+            cx += wdt
+
+    def _paint_slot(
+        self,
+        surf: pygame.Surface,
+        tile: str,
+        face: str,
+        role: str,
+        centre: tuple[float, float],
+        r: float,
+        slot_w: float,
+        bid_h: int,
+        origin: tuple[int, int],
+    ) -> None:
+        """One tile of the board with its lock, uses and the bids beside it."""
+        px = self.app.px
+        ox, oy = origin
+        cx, cy = centre
+        td = tile_def(tile)
+        if td is None:
+            return
+        taken = False
+        if role == "boat":
+            boat = next(
+                (
+                    b
+                    for b in self.view.get("boats") or []
+                    if isinstance(b, dict) and b.get("boat") == tile
+                ),
+                {},
+            )
+            taken = bool(boat.get("taken"))
+        sprite = self._tile_sprite(tile, face, 0, r)
+        if taken:
+            sprite = sprite.copy()
+            sprite.set_alpha(90)
+        surf.blit(sprite, sprite.get_rect(center=(int(cx), int(cy))))
+        abs_c = (ox + cx, oy + cy)
+        self.spots[f"tile:{tile}"] = abs_c
+        hit = Hit("tile", tile, pygame.Rect(0, 0, 0, 0), abs_c, r, {"face": face, "role": role})
+        if role == "hand":
+            hit.kind = "hand"
+            if tile in self.winter_sel:
+                pygame.draw.polygon(surf, pal.HIGHLIGHT, art.hex_points(cx, cy, r + 2), 4)
+                self._text(
+                    surf,
+                    "✓",
+                    (int(cx + r * 0.55), int(cy + r * 0.45)),
+                    px(18),
+                    pal.HIGHLIGHT,
+                    px(30),
+                    True,
+                    anchor="center",
+                )
+        elif role.startswith("won:"):
+            hit.kind = "hand"
+            seat = int(role.split(":")[1])
+            sw = self._swatch(seat, px(14))
+            surf.blit(sw, sw.get_rect(center=(int(cx - r * 0.62), int(cy - r * 0.62))))
+            if self._place_tile() == tile:
+                pygame.draw.polygon(surf, pal.SOURCE, art.hex_points(cx, cy, r + 2), 3)
+        elif role == "boat":
+            hit.kind = "boat"
+            self._paint_load(surf, tile, (cx, cy + r * 0.87 + px(2)), slot_w, bid_h)
+            if self.boat_pick == tile:
+                pygame.draw.polygon(surf, pal.SOURCE, art.hex_points(cx, cy, r + 2), 3)
+        if role == "turn_order":
+            entry = next(
+                (
+                    e
+                    for e in self.view.get("turn_order") or []
+                    if isinstance(e, list) and e and e[0] == tile
+                ),
+                None,
+            )
+            if entry is not None and len(entry) >= 3 and entry[2]:
+                art.draw_keyple(
+                    surf, (cx + r * 0.55, cy - r * 0.45), max(10.0, r * 0.42), "purple", self._cb()
+                )
+        self._hits_season.append(hit)
+        act = self._activity().get(tile)
+        if act is not None:
+            self._paint_lock_uses(surf, (cx, cy), r, act)
+        if role in ("auction", "turn_order"):
+            area = pygame.Rect(
+                int(cx - slot_w / 2 + 2), int(cy + r * 0.87 + px(2)), int(slot_w - 4), bid_h
+            )
+            self.spots[f"bid:{tile}"] = (ox + area.centerx, oy + area.y + px(9))
+            self._hits_season.append(Hit("bid", tile, area.move(ox, oy)))
+            if act is not None:
+                self._paint_bids(surf, tile, act, area, origin)
+
+    def _paint_lock_uses(
+        self, surf: pygame.Surface, centre: tuple[float, float], r: float, act: dict[str, Any]
+    ) -> None:
+        """The colour lock (a ring in the keyples' colour, and its keyple) and this season's
+        uses (up to three pips with the keyples placed: the production ladder, KF §6.2)."""
+        cx, cy = centre
+        lock = act.get("lock")
+        if isinstance(lock, str) and lock in COLOURS:
+            rgb = art.keyple_rgb(lock, self._cb())
+            pygame.draw.polygon(surf, rgb, art.hex_points(cx, cy, r - 2), max(2, int(r / 13)))
+            art.draw_keyple(
+                surf, (cx - r * 0.62, cy + r * 0.5), max(8.0, r * 0.36), lock, self._cb()
+            )
+        uses = [u for u in act.get("uses") or [] if isinstance(u, list) and len(u) == 3]
+        if not uses:
+            return
+        pip = max(4.0, r * 0.15)
+        y = cy - r * 0.87 + pip + 2
+        for i in range(3):
+            x = cx + (i - 1) * pip * 2.3
+            if i < len(uses):
+                _seat, colour, n = uses[i]
+                rgb = art.keyple_rgb(str(colour), self._cb())
+                pygame.draw.circle(surf, rgb, (x, y), pip)
+                pygame.draw.circle(surf, art.INK, (x, y), pip, 1)
+                img = self.app.fonts.render(str(n), max(8, int(pip * 1.5)), pal.contrast(rgb), True)
+                surf.blit(img, img.get_rect(center=(int(x), int(y))))
+            else:
+                pygame.draw.circle(surf, (255, 255, 255), (x, y), pip, 1)
+
+    def _paint_bids(
+        self,
+        surf: pygame.Surface,
+        tile: str,
+        act: dict[str, Any],
+        area: pygame.Rect,
+        origin: tuple[int, int],
+    ) -> None:
+        """The bids beside a tile, highest first: seat, keyple colour, count; the leading bid
+        in a gold frame with a crown."""
+        px = self.app.px
+        ox, oy = origin
+        bids = sorted(
+            (b for b in act.get("bids") or [] if isinstance(b, list) and len(b) == 3),
+            key=lambda b: -int(b[2]),
+        )
+        if not bids:
+            return
+        leader = self._leader(act)
+        ch = px(17)
+        rows = max(1, area.height // ch)
+        cols = max(1, math.ceil(len(bids) / rows))
+        cw = area.width // cols
+        for i, (seat, colour, n) in enumerate(bids):
+            col, row = divmod(i, rows)
+            chip = pygame.Rect(area.x + col * cw, area.y + row * ch, cw - 2, ch - 2)
+            lead = seat == leader
+            pygame.draw.rect(surf, pal.BG_PANEL_2, chip, border_radius=px(4))
+            if lead:
+                pygame.draw.rect(surf, art.GOLD, chip, 2, border_radius=px(4))
+            x = chip.x + px(2)
+            if 0 <= int(seat) < len(self.seats):
+                sw = self._swatch(int(seat), ch - px(6))
+                surf.blit(sw, sw.get_rect(midleft=(x, chip.centery)))
+                x += ch - px(4)
+            art.draw_keyple(surf, (x + px(6), chip.centery), ch - px(4), str(colour), self._cb())
+            x += px(13)
+            if lead and chip.width > px(52):
+                art.draw_crown(surf, (chip.right - px(9), chip.centery), px(12))
+            label = f"{n}"
+            self._text(
+                surf,
+                label,
+                (x, chip.centery),
+                px(13),
+                art.GOLD if lead else pal.TEXT,
+                chip.right - x - 1,
+                True,
+                anchor="midleft",
+                minimum=8,
+            )
+            self._hits_season.append(
+                Hit(
+                    "chip",
+                    (tile, int(seat)),
+                    chip.move(ox, oy),
+                    data={"colour": colour, "n": int(n), "lead": lead},
+                )
+            )
+            self.spots[f"chip:{tile}:{seat}"] = (ox + chip.centerx, oy + chip.centery)
+
+    def _paint_load(
+        self, surf: pygame.Surface, boat: str, top: tuple[float, float], slot_w: float, h: int
+    ) -> None:
+        """A boat's load: its keyples by colour and its skill tiles, face up (D22)."""
+        px = self.app.px
+        entry = next(
+            (
+                b
+                for b in self.view.get("boats") or []
+                if isinstance(b, dict) and b.get("boat") == boat
+            ),
+            None,
+        )
+        if entry is None:
+            return
+        keys = entry.get("keyples") or []
+        skills = entry.get("skills") or []
+        items: list[tuple[str, str, int]] = []
+        for c, n in zip(COLOURS[:3], keys, strict=False):
+            if n:
+                items.append(("k", c, int(n)))
+        for k, n in zip(SKILLS, skills, strict=False):
+            if n:
+                items.append(("s", k, int(n)))
+        if not items:
+            return
+        cell = min(px(30), int(slot_w / max(3, math.ceil(len(items) / 2))))
+        per_row = max(1, int(slot_w // cell))
+        x0 = top[0] - min(per_row, len(items)) * cell / 2
+        for i, (kind, name, n) in enumerate(items):
+            row, col = divmod(i, per_row)
+            cx = x0 + col * cell + cell * 0.3
+            cy = top[1] + row * px(16) + px(8)
+            if cy > top[1] + h:
+                break
+            if kind == "k":
+                art.draw_keyple(surf, (cx, cy), px(14), name, self._cb())
+            else:
+                art.draw_skill(surf, (cx, cy), px(12), name)
+            img = self.app.fonts.render(str(n), px(12), pal.TEXT, True)
+            surf.blit(img, img.get_rect(midleft=(int(cx + px(7)), int(cy))))
+
+    def _tile_sprite(self, tile: str, face: str, rot: int, r: float) -> pygame.Surface:
+        """A tile's sprite at radius ``r`` (cached by art)."""
+        from game.ui.i18n import language
+
+        td = tile_def(tile)
+        assert td is not None
+        side = side_index(td, face)
+        detail = 2 if r >= px_detail(self, 2) else (1 if r >= px_detail(self, 1) else 0)
+        label = shown_name(tile, face) if detail else _abbr(shown_name(tile, face))
+        if td.kind == "turn_order" and detail >= 2:
+            label = t("kf.tile.turn_order_short")  # the number is drawn large below
+        rr = round(max(3.0, r), 1)
+        return art.tile_sprite(
+            (tile, face, language()),
+            rr,
+            rotated_edges(td, rot),
+            base_colour(td),
+            label,
+            side_tokens(td, side) if detail >= 2 else (),
+            td.sides[side].vp if side < len(td.sides) else 0,
+            side == 1 and td.kind in ("home", "village"),
+            detail,
+            self._cb(),
+            self.app.fonts.render,
+        )
+
+    # ---- each frame ------------------------------------------------------------------------
+    def _draw_season(self, surface: pygame.Surface) -> None:
+        if self.season_rect.width <= 0 or self.season_rect.height <= 0:
+            return
+        layer = self._season_layer()
+        surface.blit(layer, self.season_rect.topleft)
+        self._draw_board_targets(surface)
+
+    def _pulse(self) -> int:
+        return 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
+
+    def _draw_board_targets(self, surface: pygame.Surface) -> None:
+        """Legal targets on the board: tiles that may be used, spaces beside tiles that take a
+        bid, your losing bids that may be brought back, boats to choose, tiles to place or
+        tick; the target being composed; the hint."""
+        if not self.legal:
+            return
+        strong = self.app.settings.strong_outlines
+        alpha = self._pulse()
+        c = self.composer
+        chosen = str(c.prefix[1]) if len(c.prefix) >= 2 and c.prefix[0] in ("bid", "use") else ""
+        for hit in getattr(self, "_hits_season", []):
+            tile = str(hit.key) if not isinstance(hit.key, tuple) else str(hit.key[0])
+            colour: pal.RGB | None = None
+            if (
+                (
+                    hit.kind == "tile"
+                    and tile in self.use_at
+                    and self._stage() in ("start", "reclaim")
+                )
+                or (hit.kind in ("boat", "tile") and tile in self.boat_at)
+                or (
+                    hit.kind == "hand"
+                    and (
+                        tile in self.place_at
+                        or tile in self.place_tile_at
+                        or (self.winter_sets and self._phase() == "winter_pick")
+                    )
+                )
+            ):
+                colour = pal.HIGHLIGHT
+            if colour is not None and hit.hex_r > 0:
+                sprite = art.highlight_sprite(round(hit.hex_r, 1), colour, strong)
+                sprite.set_alpha(alpha)
+                surface.blit(
+                    sprite, sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
+                )
+            if hit.kind == "bid" and tile in self.bid_at:
+                box = hit.rect.inflate(-2, 0)
+                veil = pygame.Surface(box.size, pygame.SRCALPHA)
+                veil.fill((*pal.HIGHLIGHT, alpha // 6))
+                surface.blit(veil, box)
+                pygame.draw.rect(
+                    surface,
+                    (*pal.HIGHLIGHT,),
+                    box,
+                    2 if strong else 1,
+                    border_radius=self.app.px(4),
+                )
+            if hit.kind == "tile" and tile in self.recent and hit.hex_r > 0:
+                # what others did here since your last action
+                pygame.draw.polygon(
+                    surface,
+                    (245, 245, 250),
+                    art.hex_points(hit.centre[0], hit.centre[1], hit.hex_r * 0.9),
+                    2,
+                )
+            if hit.kind == "chip" and hit.key[1] == self._you() and tile in self.reclaim_at:
+                pygame.draw.rect(
+                    surface, pal.SOURCE, hit.rect.inflate(4, 4), 2, border_radius=self.app.px(5)
+                )
+            if tile == chosen and hit.kind == ("bid" if c.prefix[0] == "bid" else "tile"):
+                if hit.hex_r > 0:
+                    pygame.draw.polygon(
+                        surface,
+                        pal.SOURCE,
+                        art.hex_points(hit.centre[0], hit.centre[1], hit.hex_r + 2),
+                        3,
+                    )
+                else:
+                    pygame.draw.rect(
+                        surface, pal.SOURCE, hit.rect.inflate(4, 4), 3, border_radius=self.app.px(5)
+                    )
+
+    # ---- animations ------------------------------------------------------------------------
+    def _animate(self, events: list[dict[str, Any]]) -> None:
+        """Turn the events of a new view into animations (from where things were drawn)."""
+        you = self._you()
+        for ev in events:
+            kind = ev.get("type")
+            seat = ev.get("seat")
+            if kind in ("bid", "use", "upgrade") and isinstance(seat, int) and seat != you:
+                self.recent[str(ev.get("tile"))] = seat
+            if kind in ("bid", "use", "pass", "boat") and seat == you:
+                self.recent.clear()
+            if kind == "season_end":
+                self.recent.clear()
+        if self._speed() <= 0:
+            return
+        backlog = max(
+            (a.tween.delay + a.tween.duration - a.tween.elapsed for a in self.anims), default=0.0
+        )
+        if backlog > MAX_BACKLOG:
+            self.finish_animations()
+            backlog = 0.0
+        delay = max(0.0, backlog)
+        for ev in events:
+            delay = self._animate_event(ev, delay)
+
+    def _spot(self, key: str) -> tuple[float, float] | None:
+        return self.spots.get(key)
+
+    def _seat_spot(self, seat: Any) -> tuple[float, float]:
+        if isinstance(seat, int):
+            spot = self.spots.get(f"seat:{seat}")
+            if spot is not None:
+                return spot
+        return (float(self.panel_rect.centerx), float(self.panel_rect.y + 40))
+
+    def _fly(
+        self,
+        kind: str,
+        start: tuple[float, float] | None,
+        end: tuple[float, float] | str,
+        items: list[str],
+        delay: float,
+        tile: str = "",
+        time: float = FLY_TIME,
+    ) -> float:
+        if start is None or (not items and not tile):
+            return delay
+        self.anims.append(
+            Anim(
+                kind,
+                Tween((0.0,), (1.0,), time, ease_out_cubic, delay),
+                start,
+                end,
+                items[:8],
+                tile,
+            )
+        )
+        return delay + STAGGER
+
+    def _animate_event(self, ev: dict[str, Any], delay: float) -> float:
+        kind = ev.get("type")
+        seat = ev.get("seat")
+        tile = str(ev.get("tile") or "")
+        if kind in ("bid", "use"):
+            n = num(ev.get("added"))
+            colour = str(ev.get("colour"))
+            target = f"bid:{tile}" if kind == "bid" else f"tile:{tile}"
+            for src in as_list(ev.get("reclaimed")):
+                delay = self._fly(
+                    "keyples",
+                    self._spot(f"chip:{src}:{seat}") or self._spot(f"bid:{src}"),
+                    target,
+                    [colour],
+                    delay,
+                )
+            if n:
+                delay = self._fly("keyples", self._seat_spot(seat), target, [colour] * n, delay)
+        elif kind == "produce":
+            res = as_dict(ev.get("resources"))
+            items = [f"r:{k}" for k, v in res.items() for _ in range(min(12, num(v)))]
+            start = self._spot(f"tile:{tile}")
+            if start is not None:
+                delay = self._fly(
+                    "items", (start[0], start[1] - 40), f"tile:{tile}", items, delay, time=POP_TIME
+                )
+        elif kind == "move":
+            delay = self._fly(
+                "items",
+                self._spot(f"tile:{ev.get('from')}"),
+                f"tile:{ev.get('to')}",
+                [f"r:{ev.get('resource')}"],
+                delay,
+                time=0.5,
+            )
+        elif kind == "upgrade":
+            spot = self._spot(f"tile:{tile}")
+            if spot is not None:
+                self.anims.append(
+                    Anim(
+                        "flip", Tween((0.0,), (1.0,), 0.5, ease_in_out, delay), spot, spot, [], tile
+                    )
+                )
+                delay += STAGGER
+        elif kind == "pay":
+            items = [str(c) for c in as_list(ev.get("keyples"))]
+            delay = self._fly(
+                "keyples", self._seat_spot(seat), self._spot("bag") or "bag", items, delay
+            )
+            skills = [f"s:{k}" for k in as_list(ev.get("skills"))]
+            delay = self._fly("items", self._seat_spot(seat), "supply:skills", skills, delay)
+        elif kind == "draw_keyples":
+            n = num(ev.get("count"))
+            delay = self._fly("keyples", self._spot("bag"), f"seat:{seat}", ["?"] * n, delay)
+        elif kind == "gain_green":
+            n = num(ev.get("count"))
+            delay = self._fly(
+                "keyples", self._spot("supply:green"), f"seat:{seat}", ["green"] * n, delay
+            )
+        elif kind == "draw_skills":
+            n = num(ev.get("count"))
+            delay = self._fly(
+                "items", self._spot("supply:skills"), f"seat:{seat}", ["s:?"] * n, delay
+            )
+        elif kind == "season_end":
+            delay = self._animate_season_end(ev, delay)
+        elif kind == "boat":
+            boat = str(ev.get("boat") or "")
+            if ev.get("tile"):
+                delay = self._fly(
+                    "tile", self._spot(f"tile:{boat}"), f"village:{seat}", [], delay, boat
+                )
+            else:
+                keys = [str(c) for c in as_list(ev.get("keyples"))]
+                skills = [f"s:{k}" for k in as_list(ev.get("skills"))]
+                delay = self._fly(
+                    "keyples", self._spot(f"tile:{boat}"), f"seat:{seat}", keys, delay
+                )
+                delay = self._fly(
+                    "items", self._spot(f"tile:{boat}"), f"seat:{seat}", skills, delay
+                )
+        elif kind == "purple":
+            delay = self._fly(
+                "keyples", self._seat_spot(ev.get("from")), f"seat:{seat}", ["purple"], delay
+            )
+        elif kind == "placed":
+            # every new tile goes from the row of won tiles into its village
+            for entry in as_list(ev.get("tiles")):
+                if isinstance(entry, list) and len(entry) >= 2:
+                    tid = str(entry[1])
+                    delay = self._fly(
+                        "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid
+                    )
+                    self.anims.append(
+                        Anim(
+                            "pop",
+                            Tween((0.0,), (1.0,), POP_TIME, ease_out_back, delay + FLY_TIME),
+                            (0.0, 0.0),
+                            f"tile:{tid}",
+                            [],
+                            tid,
+                        )
+                    )
+        elif kind in ("season", "winter_auction"):
+            tiles = ev.get("auction") if kind == "season" else ev.get("tiles")
+            for entry in as_list(tiles):
+                tid = str(entry[0] if isinstance(entry, list) else entry)
+                self.anims.append(
+                    Anim(
+                        "pop",
+                        Tween((0.0,), (1.0,), POP_TIME, ease_out_back, delay),
+                        (0.0, 0.0),
+                        f"tile:{tid}",
+                        [],
+                        tid,
+                    )
+                )
+                delay += STAGGER / 2
+        return delay
+
+    def _animate_season_end(self, ev: dict[str, Any], delay: float) -> float:
+        """KF §8 steps 1–4 as they happen: losing bids go home, winning bids to the bag, won
+        tiles (with the keyples used on them) fly to their winners' villages."""
+        prev_act: dict[str, dict[str, Any]] = {}
+        for entry in self.prev.get("activity") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("tile"), str):
+                prev_act[entry["tile"]] = entry
+        first = delay
+        for tid, entry in prev_act.items():
+            leader = self._leader(entry)
+            for bid in entry.get("bids") or []:
+                if not (isinstance(bid, list) and len(bid) == 3):
+                    continue
+                seat, colour, n = int(bid[0]), str(bid[1]), int(bid[2])
+                start = self._spot(f"chip:{tid}:{seat}") or self._spot(f"bid:{tid}")
+                end: tuple[float, float] | str = (
+                    f"seat:{seat}" if seat != leader else (self._spot("bag") or "bag")
+                )
+                self._fly("keyples", start, end, [colour] * min(n, 6), first)
+            first += STAGGER / 2
+        delay = max(delay, first) + 0.2
+        won = as_list(ev.get("won"))
+        for seat, tiles in enumerate(won):
+            if not isinstance(tiles, list):
+                continue
+            for tid in tiles:
+                tid = str(tid)
+                self._won_faces[tid] = self._prev_face(tid)
+                # the keyples used on a won tile go to its winner (KF §8 step 3) ...
+                used = [
+                    str(u[1])
+                    for u in as_list(prev_act.get(tid, {}).get("uses"))
+                    if isinstance(u, list) and len(u) == 3
+                    for _ in range(int(u[2]))
+                ]
+                self._fly("keyples", self._spot(f"tile:{tid}"), f"seat:{seat}", used, delay)
+                # ... and the tile to the row of won tiles, marked with its winner
+                delay = self._fly(
+                    "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid, time=0.9
+                )
+        return delay
+
+    def _prev_face(self, tile: str) -> str:
+        for a in self.prev.get("auction") or []:
+            if isinstance(a, list) and len(a) >= 2 and a[0] == tile:
+                return str(a[1])
+        for a in self.prev.get("turn_order") or []:
+            if isinstance(a, list) and len(a) >= 2 and a[0] == tile:
+                return str(a[1])
+        return "front"
+
+    def animating(self) -> bool:
+        return bool(self.anims)
+
+    def finish_animations(self) -> None:
+        self.anims.clear()
+
+    def _resolve(self, end: tuple[float, float] | str) -> tuple[float, float]:
+        if isinstance(end, str):
+            spot = self.spots.get(end)
+            if spot is None and end.startswith("village:"):
+                spot = self.spots.get("seat:" + end.split(":", 1)[1])
+            return (
+                spot
+                if spot is not None
+                else (float(self.panel_rect.centerx), float(self.panel_rect.y))
+            )
+        return end
+
+    def _draw_anims(self, surface: pygame.Surface) -> None:
+        px = self.app.px
+        for a in self.anims:
+            if not a.tween.started:
+                continue
+            p = a.tween.value()[0]
+            end = self._resolve(a.end)
+            if a.kind == "pop":
+                r = px(26) * max(0.05, p)
+                td = tile_def(a.tile)
+                if td is not None:
+                    pygame.draw.polygon(
+                        surface,
+                        pal.HIGHLIGHT,
+                        art.hex_points(end[0], end[1], r),
+                        max(2, int(3 * (1 - a.tween.raw_progress)) + 1),
+                    )
+                continue
+            if a.kind == "flip":
+                x, y = end
+                w = abs(math.cos(math.pi * a.tween.raw_progress))
+                rect = pygame.Rect(0, 0, max(2, int(px(44) * w)), px(38))
+                rect.center = (int(x), int(y))
+                pygame.draw.rect(surface, art.GOLD, rect, 3, border_radius=px(6))
+                continue
+            if abs(a.start[0] - end[0]) + abs(a.start[1] - end[1]) < 4:
+                continue  # already where it goes (your own placements, seen before)
+            x, y = arc(a.start, end, p, px(60))
+            if a.kind == "tile":
+                td = tile_def(a.tile)
+                if td is not None:
+                    sprite = self._tile_sprite(
+                        a.tile, self._won_faces.get(a.tile, "front"), 0, px(24)
+                    )
+                    surface.blit(sprite, sprite.get_rect(center=(int(x), int(y))))
+                continue
+            n = len(a.items)
+            for i, item in enumerate(a.items):
+                dx = (i - (n - 1) / 2) * px(9)
+                pos = (x + dx, y)
+                if a.kind == "keyples":
+                    if item == "?":
+                        art.draw_keyple(surface, pos, px(18), "purple", False, (230, 230, 230))
+                    else:
+                        art.draw_keyple(surface, pos, px(18), item, self._cb())
+                elif item.startswith("r:"):
+                    art.draw_resource(surface, pos, px(14), item[2:])
+                elif item.startswith("s:"):
+                    art.draw_skill(surface, pos, px(14), item[2:])
+
+
+def px_detail(view: Any, level: int) -> float:
+    """The hex radius from which a tile shows its name (level 1) and its effect icons (2)."""
+    return view.app.px(22 if level == 1 else 36)
+
+
+def _abbr(name: str) -> str:
+    """A short label for a tiny hex: the first letters of the name."""
+    words = name.replace("'", "").split()
+    if len(words) >= 2 and all(w[:1].isascii() for w in words):
+        return "".join(w[0] for w in words[:3]).upper()
+    return name[:3]
