@@ -40,7 +40,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -589,6 +589,25 @@ class TableClient:
                     server.close()
 
 
+def colour_plan(chosen: list[str], palette: Sequence[str]) -> list[tuple[int, str]]:
+    """The colour changes, in order, that take seats from the colours the host gives them
+    (``palette[i]`` for seat ``i``) to ``chosen`` without two seats ever holding one colour (the
+    host refuses that): first each seat whose colour another seat wants steps aside to one that
+    nobody holds or wants, then every seat takes its own."""
+    current = list(palette[: len(chosen)])
+    pool = [c for c in palette if c not in set(current) | set(chosen)]
+    moves: list[tuple[int, str]] = []
+    for i, colour in enumerate(current):
+        if colour in chosen and chosen[i] != colour and pool:
+            current[i] = pool.pop(0)
+            moves.append((i, current[i]))
+    for i, colour in enumerate(chosen):
+        if current[i] != colour:
+            current[i] = colour
+            moves.append((i, colour))
+    return moves
+
+
 def _hello(name: str) -> dict[str, Any]:
     from net.protocol import PROTOCOL_VERSION
 
@@ -648,29 +667,23 @@ def start_local_game(
         client.on_joined = None
         table = msg["table"]
         owner = client.conns[first]
-        colours = [s.colour for s in seats]
         from net.session import COLOURS
 
-        spare = [c for c in COLOURS if c not in colours]
-        # 1. Move every seat to a spare colour, so the chosen colours never collide midway.
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
                 owner.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
-                owner.send({"t": "set_seat", "seat": i, "colour": spare[i], "name": spec.name})
+                owner.send({"t": "set_seat", "seat": i, "name": spec.name})
         if first is not None:
-            owner.send(
-                {"t": "set_seat", "seat": first, "colour": spare[first], "name": seats[first].name}
-            )
+            owner.send({"t": "set_seat", "seat": first, "name": seats[first].name})
         for i in humans[1:]:
             c = host.connect(wakeup)
             client.conns[i] = c
             c.send(_hello(seats[i].name))
             c.send({"t": "join", "table": table, "seat": i, "name": seats[i].name})
-            c.send({"t": "set_seat", "seat": i, "colour": spare[i]})
-        # 2. The chosen colours; 3. ready and start.
-        for i, spec in enumerate(seats):
-            sender = client.conns[i] if spec.kind == "human" else owner
-            sender.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+        # The chosen colours, in an order in which no two seats ever hold one colour.
+        for i, colour in colour_plan([s.colour for s in seats], COLOURS):
+            sender = client.conns[i] if seats[i].kind == "human" else owner
+            sender.send({"t": "set_seat", "seat": i, "colour": colour})
         for i in humans[1:]:
             client.conns[i].send({"t": "ready"})
         if len(humans) > 1:

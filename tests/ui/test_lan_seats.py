@@ -320,7 +320,7 @@ def _still_served(server: LanServer, remote: Any) -> None:
 
 
 def test_a_hosting_window_whose_scene_fails_keeps_serving_the_table(app: App) -> None:
-    client, remote, server = _hosted_game(app)
+    _client, remote, server = _hosted_game(app)
     try:
         game = app.top
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
-from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
+from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms, colour_plan
 from game.ui.i18n import game_title, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle
@@ -87,18 +87,15 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
         client.on_joined = None
         from net.session import COLOURS
 
-        chosen = [s.colour for s in specs]
-        spare = [c for c in COLOURS if c not in chosen]
         for i, spec in enumerate(specs):
             if spec.kind == "bot":
                 conn.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
-            if spec.kind != "human" or i == you:
-                conn.send({"t": "set_seat", "seat": i, "colour": spare[i]})
-        for i, spec in enumerate(specs):
             if spec.kind == "bot" or i == you:
-                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour, "name": spec.name})
-            else:
-                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+                conn.send({"t": "set_seat", "seat": i, "name": spec.name})
+        # The creator sets every colour now (the open seats' too: a player who joins keeps it
+        # or changes their own), in an order in which no two seats hold one colour.
+        for i, colour in colour_plan([s.colour for s in specs], COLOURS):
+            conn.send({"t": "set_seat", "seat": i, "colour": colour})
         if you is not None:
             # The host's own seat is ready at once: the lobby's can_start then waits only for
             # the players who join.
@@ -391,7 +388,7 @@ class LobbyScene(PageScene):
         super().layout(w, h)
         px = self.app.px
         area = self.content_rect()
-        self.box = pygame.Rect(area.x, area.y + px(56), min(area.width, px(900)), 0)
+        self.box = pygame.Rect(area.x, area.y + px(62), min(area.width, px(900)), 0)
         self.box.centerx = area.centerx
         n = max(1, len(self._lobby_seats()) or self.players)
         controls_h = px(42)
