@@ -894,8 +894,8 @@ class _Headless:
                     "bot": opts.bot,
                 }
             elif kind in ("table_closed", "left"):
-                if kind == "table_closed":
-                    self._forget()  # ("left" without asking: another run took the seat over)
+                # The token stays kept: a closed table may be continued from its save, and
+                # "left" unasked means another run took the seat over.
                 raise JoinError(f"left table {table}: {msg['reason']}")
             elif kind == DISCONNECTED:  # pragma: no cover - only TcpConnection makes these
                 raise ConnectionClosed(msg.get("reason", ""))

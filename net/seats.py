@@ -12,8 +12,8 @@ moves it), so that
   seat back and plays on.
 
 A seat is remembered once its game runs (before the start a dropped seat opens again, so the
-token would lead nowhere) and forgotten when the game is over, the table closed or the host
-refused the token.  Each entry names the process holding the seat now (``holder``, its pid):
+token would lead nowhere) and forgotten when the game is over or the host refuses the token (a
+closed table keeps it: its host may continue the game from its save).  Each entry names the process holding the seat now (``holder``, its pid):
 another live process of this computer never takes a seat held by a running one (two headless
 players sharing a data folder would otherwise take each other's seats); a seat whose holder
 has ended is free to take back.

@@ -1,20 +1,38 @@
-"""The application: the window, the scene stack and the 60 FPS main loop.
+"""The application: the window, the scene stack and the main loop.
 
 pygame owns the main thread.  Every frame the app reads the pending events, gives them to the
 top scene (after the global keys: F11 fullscreen, F1 help), lets every scene advance its
 animations and poll its network connection (which never blocks), and draws the stack from the
 lowest opaque scene up, then toasts and the tooltip.  Tests drive the same loop one frame at a
 time with :meth:`App.step` after posting events.
+
+**Frames only when something moves.**  :meth:`App.run` draws 60 frames a second only while
+something moves: input in the last half second, a toast, a tooltip about to show, or a scene
+whose :meth:`~game.ui.scene.Scene.frame_rate` asks for it (an animation; a scene that does not
+say runs at 60).  Otherwise it asks for fewer (a pulsing highlight, a blinking caret) or none:
+the loop then sleeps in SDL's event wait until an event arrives, the scene's next frame is due,
+or a second has passed.  Network connections wake it at once (:meth:`App.wakeup` posts an event
+from their threads), so a move from another player is drawn without delay.  A window left on
+the menu or waiting at the table uses a few percent of a core (``bench/ui.py``,
+``ui.idle_cpu_percent.*``).
+
+**A failing scene does not end the program.**  An exception in a scene (a bug, data nobody
+foresaw) is written to standard error; that scene and the ones above it are closed and the
+player is told — a LAN table this window hosts keeps running for the other players
+(:meth:`App.keep_server`), and the host's player takes their seat back from the join screen.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 import time
+import traceback
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -25,6 +43,7 @@ from game.ui.i18n import set_language, t
 from game.ui.settings import MIN_SIZE, Settings, clamp_size
 from game.ui.text import Fonts
 from game.ui.widgets import Tooltip, Widget, draw_box
+from game.ui.widgets.tooltip import DELAY as TOOLTIP_DELAY
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -32,6 +51,36 @@ if TYPE_CHECKING:
 FPS = 60
 #: Seconds the main loop sleeps after every frame, whatever the frame cost (see ``App.run``).
 IDLE_PER_FRAME = 0.001
+#: Seconds between frames when nothing at all moves (a clock or a list read from elsewhere
+#: still shows within this time).
+IDLE_HEARTBEAT = 1.0
+#: Seconds of full frame rate after any input (hover effects, a click's answer).
+ACTIVE_AFTER_INPUT = 0.5
+#: Frames a second while a text field has the focus (its caret blinks).
+CARET_FPS = 4.0
+#: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
+#: plain page (and after twice as many, gives up).
+MAX_FAILURES = 5
+FAILURE_WINDOW = 10.0
+
+_INPUT_EVENTS = frozenset(
+    {
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.TEXTEDITING,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWENTER,
+        pygame.WINDOWLEAVE,
+    }
+)
 #: The design size: UI sizes given in code are pixels at 1280x800 and scale with the window.
 DESIGN = (1280, 800)
 
@@ -80,6 +129,14 @@ class App:
         self._update_scale()
         #: Called once after each frame is drawn (tests, benchmarks, screenshots).
         self.after_frame: list[Callable[[App], None]] = []
+        #: LAN servers this window still runs for other players after the scene that opened
+        #: them closed (its own connection failed, or it failed); closed when the app ends.
+        self.kept_servers: list[Any] = []
+        #: Times of recent scene failures (see :meth:`recover`).
+        self.failures: list[float] = []
+        self._last_input = time.monotonic()
+        self._wake_type = pygame.event.custom_type()
+        self._wake_posted = False
 
     # ---- window ----------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -170,6 +227,16 @@ class App:
             self.running = False
         return scene
 
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` out of the stack wherever it is (an overlay that closes by itself)."""
+        if scene not in self.stack:
+            return
+        if scene is self.top:
+            self.pop()
+            return
+        self.stack.remove(scene)
+        scene.leave()
+
     def replace(self, scene: Scene) -> Scene:
         """Pop the top scene and push ``scene`` in its place."""
         if self.stack:
@@ -232,9 +299,38 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # ---- waking and keeping ----------------------------------------------------------------
+    def wakeup(self) -> None:
+        """Wake the main loop from its idle wait (safe from any thread: network connections
+        call it when a message arrives).  At most one wake-up event waits in the queue."""
+        if self._wake_posted:
+            return
+        self._wake_posted = True
+        try:
+            pygame.event.post(pygame.event.Event(self._wake_type))
+        except pygame.error:  # the display is gone: nothing to wake
+            self._wake_posted = False
+
+    def keep_server(self, server: Any) -> None:
+        """Keep ``server`` (a :class:`~game.ui.lan.LanServer`) running after the scene that
+        opened it is gone; it closes when the app ends (or :meth:`close_server`)."""
+        if server is not None and server not in self.kept_servers:
+            self.kept_servers.append(server)
+
+    def close_server(self, server: Any) -> None:
+        if server in self.kept_servers:
+            self.kept_servers.remove(server)
+        with contextlib.suppress(Exception):
+            server.close()
+
     # ---- the loop --------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: global keys first, then the top scene."""
+        if event.type == self._wake_type:
+            self._wake_posted = False
+            return
+        if event.type in _INPUT_EVENTS:
+            self._last_input = time.monotonic()
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -268,11 +364,12 @@ class App:
         if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             top.on_escape()
 
-    def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw, flip."""
+    def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events (``events`` first: one the idle wait already took), update, draw,
+        flip."""
         if dt is None:
             dt = 1 / FPS
-        for event in pygame.event.get():
+        for event in [*(events or []), *pygame.event.get()]:
             self.dispatch(event)
             if not self.running:
                 return
@@ -327,11 +424,43 @@ class App:
             surface.blit(img, img.get_rect(center=box.center))
             y = box.bottom + self.px(6)
 
+    def frame_rate(self) -> float:
+        """Frames a second the window needs now (see the module docstring): :data:`FPS`
+        while something moves, fewer for a slow pulse or a caret, 0 when all is still."""
+        if time.monotonic() - self._last_input < ACTIVE_AFTER_INPUT or self.toasts:
+            return FPS
+        if self.tooltip.text and self.tooltip.age < TOOLTIP_DELAY:
+            return FPS  # about to show
+        rate = CARET_FPS if self.focus is not None else 0.0
+        for scene in self.stack:
+            rate = max(rate, scene.frame_rate())
+        return min(float(FPS), rate)
+
+    def _wait(self, rate: float) -> list[pygame.event.Event]:
+        """Sleep until an event arrives or the next frame at ``rate`` is due (a second when 0);
+        the event, if any."""
+        timeout = 1.0 / rate if rate > 0 else IDLE_HEARTBEAT
+        event = pygame.event.wait(max(1, int(timeout * 1000)))
+        return [] if event.type == pygame.NOEVENT else [event]
+
     def run(self) -> int:
         """Run until the window closes or the last scene pops."""
+        last = time.perf_counter()
         while self.running and self.stack:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(min(dt, 0.1))
+            rate = self.frame_rate()
+            events: list[pygame.event.Event] = []
+            if rate >= FPS:
+                self.clock.tick(FPS)
+            else:
+                events = self._wait(rate)
+            now = time.perf_counter()
+            # After a wait, animations start from their first frame, not a second late.
+            dt = min(now - last, 0.1, 1.0 / rate if rate > 0 else 1.0 / FPS)
+            last = now
+            try:
+                self.step(dt, events)
+            except Exception as exc:
+                self.recover(exc)
             # The in-process host and the bot reader are threads of this process.  pygame
             # releases and retakes the GIL inside its calls, which keeps a waiting thread from
             # ever forcing a switch while frames run back to back (a slow machine: ``tick``
@@ -340,14 +469,80 @@ class App:
         self.shutdown()
         return 0
 
+    def recover(self, exc: BaseException) -> None:
+        """A scene failed: say so on standard error, close that scene and those above it
+        (keeping a LAN server they ran going for the other players), and tell the player.
+
+        Too many failures in a short time leave a plain page (:class:`~game.ui.scene.SafeScene`); more still,
+        and the error is raised (the window cannot be drawn at all)."""
+        now = time.monotonic()
+        self.failures = [t0 for t0 in self.failures if now - t0 < FAILURE_WINDOW] + [now]
+        print("lantern: a screen failed and was closed:", file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
+        if len(self.failures) > 2 * MAX_FAILURES:
+            raise exc
+        failed = _failed_scene(exc, self.stack)
+        index = self.stack.index(failed) if failed is not None else len(self.stack) - 1
+        closing = self.stack[max(0, index) :]
+        del self.stack[max(0, index) :]
+        kept = False
+        for scene in reversed(closing):
+            client = getattr(scene, "client", None)
+            server = getattr(client, "server", None)
+            if server is not None:
+                client.server = None  # type: ignore[union-attr]
+                self.keep_server(server)
+                kept = True
+            with contextlib.suppress(Exception):
+                scene.leave()
+        self.set_focus(None)
+        self.tooltip.clear()
+        if len(self.failures) > MAX_FAILURES:
+            from game.ui.scene import SafeScene
+
+            self.stack.clear()
+            self.push(SafeScene(self))
+            return
+        if not self.stack:
+            from game.ui.scenes.menu import MenuScene
+
+            self.push(MenuScene(self))
+        else:
+            self.stack[-1].layout(*self.size)
+            self.stack[-1].resume()
+        from game.ui.scenes.overlays import MessageOverlay
+
+        detail = f"{type(exc).__name__}: {exc}"[:200]
+        serving = kept or bool(self.kept_servers)
+
+        def text() -> str:
+            said = t("app.scene_failed", error=detail)
+            return f"{said} {t('app.table_goes_on')}" if serving else said
+
+        self.push(MessageOverlay(self, text))
+
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        for server in list(self.kept_servers):
+            self.close_server(server)
         try:
             self.settings.save()
         except OSError as exc:
             print(f"lantern: could not save settings: {exc}")
         pygame.display.quit()
+
+
+def _failed_scene(exc: BaseException, stack: list[Scene]) -> Scene | None:
+    """The innermost scene of the stack whose method was running when ``exc`` was raised."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        owner = tb.tb_frame.f_locals.get("self")
+        if any(owner is scene for scene in stack):
+            found = owner
+        tb = tb.tb_next
+    return found
 
 
 def caption() -> str:

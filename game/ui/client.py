@@ -7,7 +7,11 @@ Every game the window shows goes through ``net`` connections (``docs/protocol.md
   a game of bots only is watched through one spectator connection, and a hot-seat game (two
   or more local seats) has one too: it feeds the log and the animations with public events
   only, and shows the table while no seat's curtain is lifted (``docs/ui.md``, "Hot-seat");
-* **LAN** — one TCP connection (:class:`net.client.TcpConnection`).
+* **LAN** — one TCP connection (:class:`net.client.TcpConnection`) that reconnects by itself
+  when its link drops (``net/connection.py``): while it does, :attr:`TableClient.link` says why
+  and the scenes draw "reconnecting..." over the table; the seat's token is kept in the user
+  data folder (:class:`net.seats.SeatStore`) once the game runs, so the join screen offers the
+  seat back after the program was started again.
 
 :class:`TableClient` polls every connection each frame (never blocking), keeps the newest
 ``lobby``, the newest ``state`` per local seat and the ``game_over`` result, collects the events
@@ -35,11 +39,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.ui.games.base import SeatInfo
+from game.ui.i18n import has, t
 from net.protocol import ErrorCode, ProtocolError
 
 #: Chat lines kept for the lobby and the game log.
@@ -58,6 +64,14 @@ def safe_text(text: object, limit: int = 500) -> str:
     raw = text if isinstance(text, str) else str(text)
     cleaned = "".join(ch if ch.isprintable() else " " for ch in raw[: limit * 2])
     return " ".join(cleaned.split())[:limit]
+
+
+def describe_cause(cause: str, reason: str) -> str:
+    """What happened to a connection, in the player's language (``net.connection.Cause``):
+    ``net.cause.<cause>`` with the transport's English ``reason`` as the detail."""
+    key = f"net.cause.{cause}"
+    text = t(key, reason=safe_text(reason, 300)) if has(key) else safe_text(reason, 300)
+    return safe_text(text, 400)
 
 
 def _inconsistent(text: str) -> ProtocolError:
@@ -142,6 +156,29 @@ class TableClient:
     chat_total: int = 0
     #: Connections ended because their host sent a bad message (``id`` of the connection).
     refused: set[int] = field(default_factory=set)
+    #: LAN: the host's address, and where this computer keeps its seat tokens.
+    address: tuple[str, int] | None = None
+    store: Any = None
+    #: While the link to the host is down and being made again: ``{cause, reason, attempt,
+    #: retry_in, since}`` of the newest ``reconnecting`` message; ``None`` while it is up.
+    link: dict[str, Any] | None = None
+    #: Called when :attr:`link` changes (the window shows or hides "reconnecting...").
+    on_link: Callable[[TableClient], None] | None = None
+    #: The connection ended for good (a ``disconnected`` arrived).
+    lost: bool = False
+    #: Called with the LAN server instead of closing it when the client closes after its own
+    #: connection was lost: the table goes on for the other players.
+    keep_server: Callable[[Any], None] | None = None
+    #: Events of the game so far, for the log of a game continued from its save (visible to
+    #: the seat played here, or public); the game scene takes them once.
+    history: list[dict[str, Any]] = field(default_factory=list)
+    #: (table, token) of the seat last written to :attr:`store`.
+    _kept: tuple[str, str] | None = None
+    #: A ``joined`` after a reconnect may name another table (a host restarted from its save).
+    _rejoining: bool = False
+    #: Seats whose next state replaces the one kept whatever its ``seq`` (after a reconnect:
+    #: a host restarted from its save counts anew, without the undos it had counted).
+    _fresh: set[int | None] = field(default_factory=set)
     #: ``explanation`` answers per seat, newest last (the scene matches ``seq`` and ``action``).
     explanations: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
 
@@ -245,6 +282,8 @@ class TableClient:
         schema is the transport's check, and test doubles send only what they need.)"""
         kind = msg.get("t")
         table = msg.get("table")
+        if kind == "joined" and self._rejoining:
+            return  # the same seat, perhaps at a table numbered anew
         if table is not None and self.table_id is not None and table != self.table_id:
             raise _inconsistent(f"a {kind} message is about table {table}, not {self.table_id}")
         players = (self.lobby or {}).get("players")
@@ -278,29 +317,39 @@ class TableClient:
                 self.rekey = False
             self.table_id = msg.get("table")
             self.tokens[key] = msg.get("token", "")
+            self._rejoining = False
             if msg.get("owner"):
                 self.owner = key
+            elif self.owner == key:
+                self.owner = None
             if self.on_joined is not None:
                 self.on_joined(self, key, msg)
+            self._keep_seat()
         elif kind == "lobby":
             self.lobby = msg
+            self._keep_seat()
         elif kind == "state":
             old = self.states.get(key)
-            if old is None or msg.get("seq", 0) >= old.get("seq", 0):
+            if old is None or key in self._fresh or msg.get("seq", 0) >= old.get("seq", 0):
                 self.states[key] = msg
+                self._fresh.discard(key)
             if key is not None:
                 self.busy.discard(key)
             if key == self.log_key:
                 self.events.extend(msg.get("events", []))
             self.waiting = [self._waiting_entry(w) for w in msg.get("waiting", [])]
+            self._keep_seat()
         elif kind == "game_over":
             self.game_over = msg
+            self._forget_seat()
         elif kind == "waiting":
             self.waiting = list(msg.get("seats", []))
         elif kind == "error":
             if key is not None:
                 self.busy.discard(key)
                 self.hint_asked.pop(key, None)
+            if msg.get("code") == ErrorCode.SHUTTING_DOWN and self.address is not None:
+                return  # the connection says it, naming the cause, when the link drops
             reason = msg.get("reason") if isinstance(msg.get("reason"), dict) else None
             text, code = str(msg.get("text", "")), str(msg.get("code", ""))
             self.notices.append(Notice("error", text, code, reason))
@@ -321,9 +370,86 @@ class TableClient:
             del self.chat[:-MAX_CHAT_LINES]
             self.chat_total += 1
         elif kind in ("left", "table_closed"):
+            # A closed table keeps its seats' tokens: its host may continue it from the save.
             self.notices.append(Notice("info", str(msg.get("reason", "")), kind))
+        elif kind == "reconnecting":
+            self._rejoining = True
+            self.link = {
+                "cause": str(msg.get("cause", "")),
+                "reason": safe_text(msg.get("reason", ""), 300),
+                "attempt": int(msg.get("attempt", 0)),
+                "retry_in": float(msg.get("retry_in", 0.0)),
+                "since": (self.link or {}).get("since", time.monotonic()),
+                "at": time.monotonic(),
+            }
+            self._link_changed()
+        elif kind == "reconnected":
+            self.link = None
+            self._fresh = set(self.conns)
+            self.busy.clear()  # nothing in flight survived the drop; the snapshot says what next
+            self.hint_asked.clear()
+            self.notices.append(Notice("info", t("net.reconnected"), "reconnected"))
+            self._link_changed()
         elif kind == "disconnected":
-            self.notices.append(Notice("disconnected", str(msg.get("reason", "")), kind))
+            self.lost = True
+            cause = str(msg.get("cause", ""))
+            if cause == "seat_gone":
+                self._forget_seat()
+            text = (
+                describe_cause(cause, str(msg.get("reason", "")))
+                if cause
+                else str(msg.get("reason", ""))
+            )
+            if self.link is not None:
+                self.link = None
+                self._link_changed()
+            self.notices.append(Notice("disconnected", text, cause or kind))
+
+    def _link_changed(self) -> None:
+        if self.on_link is not None:
+            self.on_link(self)
+
+    # ---- kept seats ---------------------------------------------------------------------------
+    def _lan_seat(self) -> tuple[int, str] | None:
+        """The one seat this LAN client plays, and its token."""
+        seats = self.local_seats
+        if self.address is None or len(seats) != 1 or not self.tokens.get(seats[0]):
+            return None
+        return seats[0], self.tokens[seats[0]]
+
+    def _keep_seat(self) -> None:
+        """Once the game runs, keep the seat's token in the store (once per table and token)."""
+        mine = self._lan_seat()
+        if mine is None or self.store is None or self.table_id is None or not self.started:
+            return
+        if self.game_over is not None or self._kept == (self.table_id, mine[1]):
+            return
+        from net.seats import StoredSeat
+
+        seat, token = mine
+        seats = (self.lobby or {}).get("seats", [])
+        name = seats[seat].get("name", "") if seat < len(seats) else ""
+        assert self.address is not None
+        with contextlib.suppress(ValueError, OSError):
+            self.store.remember(
+                StoredSeat(
+                    self.address[0],
+                    self.address[1],
+                    self.table_id,
+                    token,
+                    seat,
+                    self.game_id,
+                    str(name),
+                )
+            )
+            self._kept = (self.table_id, token)
+
+    def _forget_seat(self) -> None:
+        mine = self._lan_seat()
+        if mine is not None and self.store is not None:
+            with contextlib.suppress(OSError):
+                self.store.forget(mine[1])
+            self._kept = None
 
     def _waiting_entry(self, item: Any) -> dict[str, Any]:
         """``state.waiting`` lists seat numbers, ``waiting.seats`` dicts: one shape here."""
@@ -453,8 +579,33 @@ class TableClient:
             with contextlib.suppress(Exception):
                 self.local_host.close()
         if self.server is not None:
-            with contextlib.suppress(Exception):
-                self.server.close()
+            server, self.server = self.server, None
+            if self.lost and self.keep_server is not None:
+                # This window's own connection failed, not its host: the table goes on for
+                # the others, and this player can come back to it from the join screen.
+                self.keep_server(server)
+            else:
+                with contextlib.suppress(Exception):
+                    server.close()
+
+
+def colour_plan(chosen: list[str], palette: Sequence[str]) -> list[tuple[int, str]]:
+    """The colour changes, in order, that take seats from the colours the host gives them
+    (``palette[i]`` for seat ``i``) to ``chosen`` without two seats ever holding one colour (the
+    host refuses that): first each seat whose colour another seat wants steps aside to one that
+    nobody holds or wants, then every seat takes its own."""
+    current = list(palette[: len(chosen)])
+    pool = [c for c in palette if c not in set(current) | set(chosen)]
+    moves: list[tuple[int, str]] = []
+    for i, colour in enumerate(current):
+        if colour in chosen and chosen[i] != colour and pool:
+            current[i] = pool.pop(0)
+            moves.append((i, current[i]))
+    for i, colour in enumerate(chosen):
+        if current[i] != colour:
+            current[i] = colour
+            moves.append((i, colour))
+    return moves
 
 
 def _hello(name: str) -> dict[str, Any]:
@@ -471,6 +622,7 @@ def start_local_game(
     seed: int | None = None,
     bot_delay: int | None = None,
     save_dir: str | None = None,
+    wakeup: Callable[[], None] | None = None,
 ) -> TableClient:
     """Open an in-process host and a table for a hot-seat / bot game, and start it.
 
@@ -478,6 +630,7 @@ def start_local_game(
     the host answers ``joined``, bot seats are set up, the other human seats join on their own
     connections, names and colours are set, and the game starts.  Everything after the first
     answer is sent at once: the host handles messages in the order they were sent.
+    ``wakeup`` is called (from the host's thread) whenever a message arrives.
     """
     from net.local import LocalHost
 
@@ -489,7 +642,7 @@ def start_local_game(
     )
     humans = [i for i, s in enumerate(seats) if s.kind == "human"]
     first: int | None = humans[0] if humans else None
-    conn = host.connect()
+    conn = host.connect(wakeup)
     first_name = seats[first].name if first is not None else "Spectator"
     conn.send(_hello(first_name))
     create: dict[str, Any] = {
@@ -514,41 +667,38 @@ def start_local_game(
         client.on_joined = None
         table = msg["table"]
         owner = client.conns[first]
-        colours = [s.colour for s in seats]
         from net.session import COLOURS
 
-        # Spares: neither chosen nor a seat's first colour (the host starts seat i on COLOURS[i]).
-        spare = [c for c in COLOURS if c not in colours and c not in COLOURS[: len(seats)]]
-        # 1. Move every seat to a spare colour, so the chosen colours never collide midway.
         for i, spec in enumerate(seats):
             if spec.kind == "bot":
                 owner.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
-                owner.send({"t": "set_seat", "seat": i, "colour": spare[i], "name": spec.name})
+                owner.send({"t": "set_seat", "seat": i, "name": spec.name})
         if first is not None:
-            owner.send(
-                {"t": "set_seat", "seat": first, "colour": spare[first], "name": seats[first].name}
-            )
+            owner.send({"t": "set_seat", "seat": first, "name": seats[first].name})
         for i in humans[1:]:
-            c = host.connect()
+            c = host.connect(wakeup)
             client.conns[i] = c
             c.send(_hello(seats[i].name))
             c.send({"t": "join", "table": table, "seat": i, "name": seats[i].name})
-            c.send({"t": "set_seat", "seat": i, "colour": spare[i]})
-        # 2. The chosen colours; 3. ready and start.
-        for i, spec in enumerate(seats):
-            sender = client.conns[i] if spec.kind == "human" else owner
-            sender.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+        # The chosen colours, in an order in which no two seats ever hold one colour.
+        for i, colour in colour_plan([s.colour for s in seats], COLOURS):
+            sender = client.conns[i] if seats[i].kind == "human" else owner
+            sender.send({"t": "set_seat", "seat": i, "colour": colour})
         for i in humans[1:]:
             client.conns[i].send({"t": "ready"})
         if len(humans) > 1:
-            client.conns[None] = _spectator(host, table)
+            client.conns[None] = _spectator(host, table, wakeup)
         owner.send({"t": "start"})
 
     client.on_joined = joined
     return client
 
 
-def resume_local_game(path: str, local_seats: list[int] | None = None) -> TableClient:
+def resume_local_game(
+    path: str,
+    local_seats: list[int] | None = None,
+    wakeup: Callable[[], None] | None = None,
+) -> TableClient:
     """Continue a saved game in an in-process host: every human seat of the save is played on
     this computer (bots keep their bots).  Raises ``BadState`` for a bad file."""
     from game.core.match import Replay
@@ -568,25 +718,25 @@ def resume_local_game(path: str, local_seats: list[int] | None = None) -> TableC
     ]
     conns: dict[int | None, Conn] = {}
     if not humans:
-        c = host.connect()
+        c = host.connect(wakeup)
         c.send(_hello("Spectator"))
         c.send({"t": "join", "table": table, "spectate": True})
         conns[None] = c
     for i in humans:
-        c = host.connect()
+        c = host.connect(wakeup)
         name = (replay.seats[i] or {}).get("name") or f"#{i + 1}"
         c.send(_hello(name))
         c.send({"t": "join", "table": table, "seat": i, "name": name})
         conns[i] = c
     if len(humans) > 1:
-        conns[None] = _spectator(host, table)
+        conns[None] = _spectator(host, table, wakeup)
     client = TableClient(replay.game, conns, local_host=host, table_id=table)
     return client
 
 
-def _spectator(host: Any, table: str) -> Conn:
+def _spectator(host: Any, table: str, wakeup: Callable[[], None] | None = None) -> Conn:
     """A spectator connection to ``table`` (hot-seat: what everyone at the screen may see)."""
-    c: Conn = host.connect()
+    c: Conn = host.connect(wakeup)
     c.send(_hello("Table"))
     c.send({"t": "join", "table": table, "spectate": True})
     return c

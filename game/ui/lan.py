@@ -13,6 +13,11 @@ machines stay on loopback (``docs/protocol.md``, LAN discovery):
   back to a free one);
 * ``LANTERN_DISCOVERY_LISTEN`` / ``LANTERN_DISCOVERY_PROBE`` — the join screen's UDP listen
   address (default ``:7778``, every interface) and comma-separated probe addresses.
+
+A LAN table's autosave goes to ``<user data dir>/saves/lan/``: that is how *Continue a saved
+game* knows to continue it as a LAN table its players rejoin with their seats (their tokens are
+in the save), not as a game on this computer.  The lobby shows the host's address as the IP
+addresses others can type (:func:`lan_addresses`), never the computer's name.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ import asyncio
 import concurrent.futures
 import contextlib
 import os
+import socket
 import threading
+from pathlib import Path
 from typing import Any
 
 DEFAULT_PORT = 7777
@@ -42,8 +49,14 @@ class LanServer:
     """A LAN host in a background thread (see the module docstring)."""
 
     def __init__(
-        self, name: str, bind: str | None = None, port: int | None = None, bots: bool = False
+        self,
+        name: str,
+        bind: str | None = None,
+        port: int | None = None,
+        bots: bool = False,
+        save_dir: Path | None = None,
     ) -> None:
+        from game.ui.settings import lan_saves_dir
         from net.hub import Hub
 
         self.bind = bind if bind is not None else lan_bind()
@@ -53,6 +66,7 @@ class LanServer:
             allow_hints=False,
             hints_ceiling=True,  # the person hosting in the window may allow hints in the lobby
             bot_process=bots,
+            save_dir=save_dir if save_dir is not None else lan_saves_dir(),
         )
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
@@ -112,14 +126,34 @@ class LanServer:
         host = "127.0.0.1" if self.bind in ("0.0.0.0", "", "::") else self.bind
         return host
 
+    def resume(self, path: Path) -> str:
+        """Continue a LAN table from its save, in the same file: every seat stays reserved for
+        its player's token (they reconnect as if the host had never stopped).  Returns the
+        table id; raises ``BadState`` for a file that cannot be continued."""
+        from game.core.match import Replay
+
+        replay = Replay.load(path)
+        return str(
+            self.call(
+                lambda: (
+                    self.hub.resume_table(
+                        replay, path=Path(path), keep_tokens=True, bot_delay_ms=_bot_delay()
+                    ).table_id
+                )
+            )
+        )
+
     def close(self) -> None:
-        """Stop announcing, tell every client, stop the hub and the thread."""
+        """Stop announcing, close every table (its players are told the table closed, so
+        they do not wait for it to come back), stop the hub and the thread."""
         if not self._thread.is_alive():
             return
 
         async def stop() -> None:
             if self._announcer is not None:
                 self._announcer.close()
+            for table in list(self.hub.tables.values()):
+                self.hub.close_table(table, "the host closed the table")
             if self._server is not None:
                 await self._server.stop("the host closed the table")
 
@@ -127,6 +161,38 @@ class LanServer:
             self._run(stop(), 15)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
+
+
+def _bot_delay() -> int:
+    from game.ui.client import bot_delay_ms
+
+    return bot_delay_ms()
+
+
+def lan_addresses(bind: str) -> list[str]:
+    """The IP addresses a person on the network types to reach a host listening on ``bind``:
+    ``bind`` itself when it is one address, else this computer's IPv4 addresses other than
+    loopback — the one its default route leaves from first (found by "connecting" a UDP socket,
+    which sends nothing) — and 127.0.0.1 when it has no other."""
+    if bind not in ("0.0.0.0", "", "::"):
+        return [bind]
+    found: list[str] = []
+
+    def add(ip: str) -> None:
+        if ip and ip not in found and not ip.startswith(("127.", "0.")):
+            found.append(ip)
+
+    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))  # no datagram is sent: this only picks a route
+                add(probe.getsockname()[0])
+        except OSError:
+            continue
+    with contextlib.suppress(OSError, UnicodeError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            add(str(info[4][0]))
+    return found or ["127.0.0.1"]
 
 
 def _address(text: str, default_port: int) -> tuple[str, int]:

@@ -4,6 +4,10 @@ The top scene gets the events.  A scene that is not ``opaque`` (an overlay: help
 curtain, a confirmation) is drawn over the scenes below it, which keep animating.  Lifecycle:
 ``enter`` when pushed, ``pause``/``resume`` when another scene covers or uncovers it, ``leave``
 when popped.  ``layout(w, h)`` runs on entry and whenever the window size or language changes.
+
+``frame_rate()`` tells the app's loop how many frames a second the scene needs when nobody
+touches anything (``game/ui/app.py``): a scene that does not say gets 60; a still page says 0
+and the window then sleeps until something happens.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.widgets import Widget
+
+#: The frame rate of a scene that does not say what it needs (the app's full rate).
+FULL_RATE = 60.0
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -105,6 +112,11 @@ class Scene:
         return ""
 
     # ---- time and drawing ------------------------------------------------------------------
+    def frame_rate(self) -> float:
+        """Frames a second this scene needs while nobody touches anything: :data:`FULL_RATE`
+        while something moves, fewer for a slow pulse, 0 when nothing changes by itself."""
+        return FULL_RATE
+
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt, self.app)
@@ -118,3 +130,30 @@ class Scene:
         for w in self.widgets:
             if w.visible:
                 w.draw(surface, self.app)
+
+
+class SafeScene(Scene):
+    """A plain page after repeated failures: what happened, and quit (nothing else to fail:
+    pygame's own font, no widgets)."""
+
+    name = "safe"
+
+    def frame_rate(self) -> float:
+        return 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.app.quit()
+        return True
+
+    def on_escape(self) -> None:
+        self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.BG)
+        font = pygame.font.Font(None, 28)
+        lines = ["Lantern Table hit repeated errors (see the terminal).", "Press any key to quit."]
+        if self.app.kept_servers:
+            lines.insert(1, "Your LAN table keeps running for the other players until then.")
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, pal.TEXT), (40, 40 + 36 * i))

@@ -58,6 +58,12 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def lan_saves_dir() -> Path:
+    """Where LAN tables hosted in the window save themselves: such a save continues as a LAN
+    table its players rejoin with their seats (``game/ui/lan.py``)."""
+    return saves_dir() / "lan"
+
+
 @dataclass
 class Settings:
     """Everything the settings scene can change."""
@@ -168,5 +174,6 @@ __all__ = [
     "clamp_size",
     "config_dir",
     "data_dir",
+    "lan_saves_dir",
     "saves_dir",
 ]

@@ -100,7 +100,7 @@ def test_join_screen_finds_a_host_and_joins(app: App, monkeypatch: Any) -> None:
         listbox = scene.widget("tables")
         run_until(app, lambda: len(listbox.items) > 0, timeout=10)  # type: ignore[attr-defined]
         item = listbox.items[0]  # type: ignore[attr-defined]
-        assert item.value == ("127.0.0.1", server.port, table)
+        assert item.value == ("table", "127.0.0.1", server.port, table)
         click_at(app, listbox.row_rect(0).center)  # type: ignore[attr-defined]
         click(app, "join_table")
         assert app.top is not None and app.top.name == "lobby"

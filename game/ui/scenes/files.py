@@ -103,6 +103,9 @@ class FilesScene(PageScene):
     name = "files"
     help_topic = "files"
 
+    def frame_rate(self) -> float:
+        return 0.0  # nothing moves by itself
+
     def __init__(self, app: App, kind: str) -> None:
         super().__init__(app)
         self.kind = kind
@@ -170,7 +173,7 @@ class FilesScene(PageScene):
         from game.ui.scenes.setup import StartingScene
 
         try:
-            client = resume_local_game(path)
+            client = resume_local_game(path, wakeup=self.app.wakeup)
         except Exception as exc:  # BadState from the host: damaged, foreign, finished
             self.app.toast(t("files.load_failed", error=str(exc)), "error")
             return

@@ -41,6 +41,8 @@ RESULTS_PAUSE = 1.6
 REFUSAL_TIME = 4.0
 REFUSAL_RADIUS = 60
 MAX_LOG = 400
+#: Frames a second for a slow pulse (highlighted targets, a hint) when nothing else moves.
+AMBIENT_FPS = 20.0
 
 
 def _shrink(widths: list[int], room: int, floor: int) -> list[int]:
@@ -864,6 +866,16 @@ class GameScene(Scene):
                 self.results_timer += dt * speed if speed > 0 else RESULTS_PAUSE
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
+
+    def frame_rate(self) -> float:
+        """Frames a second the table needs while nobody touches anything (the window idles
+        below 60): all of them while pieces move or the scores are being shown, a few for the
+        pulse of highlighted targets or a hint, none while the table waits."""
+        if self.view.animating() or (self.client.game_over is not None and not self.results_shown):
+            return 60.0
+        if self.view.legal or self.view.hint is not None:
+            return AMBIENT_FPS
+        return 0.0
 
     def _sync_seat_buttons(self) -> None:
         """Undo and Restart turn belong to a seat in a running game: a spectator's table has

@@ -9,14 +9,13 @@ with a reason.
 
 from __future__ import annotations
 
-import socket
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import palette as pal
-from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
+from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms, colour_plan
 from game.ui.i18n import game_title, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle
@@ -28,10 +27,31 @@ if TYPE_CHECKING:
 KINDS = ("open", "bot:easy", "bot:normal", "bot:hard")
 
 
+#: Seconds a join may wait for the host's answer before the lobby gives up.
+JOIN_TIMEOUT = 15.0
+
+
+def _lan_client(
+    app: App, host: str, port: int, game_id: str, key: int | None, **fields: Any
+) -> tuple[TableClient, Any]:
+    """A LAN table client on one TCP connection that reconnects by itself, keeps its seat's
+    token in the user data folder and wakes the window when a message arrives."""
+    from game.ui.scenes.reconnect import watch_link
+    from net.client import Reconnect, TcpConnection
+    from net.seats import SeatStore
+
+    conn = TcpConnection.open(host, port, wakeup=app.wakeup, reconnect=Reconnect())
+    client = TableClient(game_id, {key: conn}, address=(host, port), store=SeatStore(), **fields)
+    watch_link(app, client)
+    return client, conn
+
+
 def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str, Any]) -> None:
-    """Open a LAN table: start the host, sit down at it, set up the seats, show the lobby."""
+    """Open a LAN table: start the host, sit down at it, set up the seats, show the lobby.
+
+    The table gets no name of the host's language: every player's window calls it after the
+    player who opened it, in its own language (``lobby.table_name``)."""
     from game.ui.lan import LanServer
-    from net.client import TcpConnection
 
     name = app.settings.player_name or t("lobby.default_host")
     try:
@@ -40,14 +60,21 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
         app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
         return
     you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
-    conn = TcpConnection.open(server.connect_address(), server.port)
+    client, conn = _lan_client(
+        app,
+        server.connect_address(),
+        server.port,
+        game.id,
+        you,
+        server=server,
+        keep_server=app.keep_server,
+    )
     conn.send(_hello(specs[you].name if you is not None else name))
     create: dict[str, Any] = {
         "t": "create_table",
         "game": game.id,
         "players": len(specs),
         "options": options,
-        "name": t("lobby.table_name", name=name)[:32],
         "bot_delay_ms": bot_delay_ms(),
     }
     if you is None:
@@ -55,24 +82,20 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
     else:
         create["seat"] = you
     conn.send(create)
-    client = TableClient(game.id, {you: conn}, server=server)
 
     def joined(client: TableClient, key: int | None, msg: dict[str, Any]) -> None:
         client.on_joined = None
         from net.session import COLOURS
 
-        chosen = [s.colour for s in specs]
-        spare = [c for c in COLOURS if c not in chosen]
         for i, spec in enumerate(specs):
             if spec.kind == "bot":
                 conn.send({"t": "set_seat", "seat": i, "kind": "bot", "bot": spec.bot})
-            if spec.kind != "human" or i == you:
-                conn.send({"t": "set_seat", "seat": i, "colour": spare[i]})
-        for i, spec in enumerate(specs):
             if spec.kind == "bot" or i == you:
-                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour, "name": spec.name})
-            else:
-                conn.send({"t": "set_seat", "seat": i, "colour": spec.colour})
+                conn.send({"t": "set_seat", "seat": i, "name": spec.name})
+        # The creator sets every colour now (the open seats' too: a player who joins keeps it
+        # or changes their own), in an order in which no two seats hold one colour.
+        for i, colour in colour_plan([s.colour for s in specs], COLOURS):
+            conn.send({"t": "set_seat", "seat": i, "colour": colour})
         if you is not None:
             # The host's own seat is ready at once: the lobby's can_start then waits only for
             # the players who join.
@@ -82,19 +105,41 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
     app.push(LobbyScene(app, client, len(specs), hosting=True))
 
 
-def join_lan_table(app: App, host: str, port: int, table: str, spectate: bool = False) -> None:
-    """Connect to a LAN host and join one of its tables (or watch it)."""
-    from net.client import TcpConnection
-
-    conn = TcpConnection.open(host, port)
-    name = app.settings.player_name or t("setup.player_n", n=1)
-    conn.send(_hello(name))
-    msg: dict[str, Any] = {"t": "join", "table": table, "name": name}
+def join_lan_table(
+    app: App,
+    host: str,
+    port: int,
+    table: str,
+    spectate: bool = False,
+    token: str | None = None,
+) -> None:
+    """Connect to a LAN host and join one of its tables (or watch it); with ``token``, take
+    back the seat it holds (a seat this computer kept, ``net/seats.py``)."""
+    client, conn = _lan_client(app, host, port, "", None, rekey=not spectate)
+    name = app.settings.player_name.strip() or t("setup.player_n", n=1)
+    conn.send(_hello(name[:32]))
+    msg: dict[str, Any] = {"t": "join", "table": table, "name": name[:32]}
     if spectate:
         msg = {"t": "join", "table": table, "spectate": True}
+    elif token is not None:
+        msg = {"t": "join", "table": table, "token": token}
     conn.send(msg)
-    client = TableClient("", {None: conn}, rekey=not spectate)
-    app.push(LobbyScene(app, client, 0, hosting=False, address=f"{host}:{port}"))
+    scene = LobbyScene(app, client, 0, hosting=False, address=f"{host}:{port}")
+    scene.taking_back = token
+    app.push(scene)
+
+
+def table_title(lobby: dict[str, Any]) -> str:
+    """A table's title in this window's language: its game, and the name its host gave it —
+    or, for a table opened in a window (which sends no name), whose table it is."""
+    title = game_title(str(lobby.get("game", "")), str(lobby.get("title", "")))
+    name = str((lobby.get("settings") or {}).get("name") or "")
+    owner = lobby.get("owner_seat")
+    seats = lobby.get("seats") or []
+    if not name and isinstance(owner, int) and 0 <= owner < len(seats):
+        creator = str(seats[owner].get("name") or "")
+        name = t("lobby.table_name", name=creator) if creator else ""
+    return t("lobby.heading", title=title, name=name) if name else title
 
 
 class LobbyScene(PageScene):
@@ -102,6 +147,10 @@ class LobbyScene(PageScene):
 
     name = "lobby"
     help_topic = "lobby"
+
+    def frame_rate(self) -> float:
+        """The dots while connecting; then still (messages wake the window)."""
+        return 4.0 if self.client.lobby is None else 0.0
 
     def __init__(
         self, app: App, client: TableClient, players: int, hosting: bool, address: str = ""
@@ -155,6 +204,12 @@ class LobbyScene(PageScene):
         self.seat_choices: list[Choice] = []
         self.handed_over = False
         self.elapsed = 0.0
+        #: The token of a kept seat this lobby is taking back (``join_lan_table``).
+        self.taking_back: str | None = None
+        self._layout_key: tuple[Any, ...] = ()
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 1
+        self.settings_y = 0
 
     # ---- seats -------------------------------------------------------------------------------
     def _my_seat(self) -> int | None:
@@ -212,6 +267,17 @@ class LobbyScene(PageScene):
         settings = (self.client.lobby or {}).get("settings") or {}
         self.hints_toggle.visible = owner and not (self.client.lobby or {}).get("started")
         self.hints_toggle.value = bool(settings.get("allow_hints"))
+        # The table changed shape (seats, who owns it, what shows): lay the page out again.
+        key = (
+            len(seats),
+            self.players,
+            owner,
+            me,
+            tuple(w.visible for w in self.widgets),
+        )
+        if key != self._layout_key:
+            self._layout_key = key
+            self.layout(*self.size)
 
     def set_kind(self, seat: int, value: str) -> None:
         if value == "open":
@@ -258,12 +324,25 @@ class LobbyScene(PageScene):
         self.elapsed += dt
         self.client.poll()
         for notice in self.client.take_notices():
+            if notice.kind == "error" and self.client.table_id is None:
+                # The host refused the join (the table is full or gone, the token unknown).
+                self._refused(notice.text, notice.code)
+                return
             if notice.kind == "error":
                 self.app.toast(notice.text, "error")
-            elif notice.kind == "disconnected" or notice.code in ("left", "table_closed"):
+            elif notice.code in ("left", "table_closed"):
                 self.app.toast(t("lobby.closed", reason=notice.text), "error")
-                self.app.pop()
+                self.app.remove(self)
                 return
+            elif notice.kind == "disconnected":
+                self.app.toast(notice.text, "error")
+                self.app.remove(self)
+                return
+            elif notice.text:
+                self.app.toast(notice.text, "info")
+        if self.client.table_id is None and self.elapsed > JOIN_TIMEOUT:
+            self._refused(t("lobby.no_answer", seconds=int(JOIN_TIMEOUT)), "")
+            return
         if self.client.lobby is not None and not self.client.game_id:
             self.client.game_id = str(self.client.lobby.get("game", ""))
         self._sync_widgets()
@@ -280,6 +359,21 @@ class LobbyScene(PageScene):
             self.handed_over = True
             self.app.replace(scene)
 
+    def _refused(self, reason: str, code: str) -> None:
+        """The join failed: say why and go back to where the player chose the table."""
+        from net.protocol import ErrorCode
+
+        if self.taking_back is not None and code in (
+            ErrorCode.BAD_TOKEN,
+            ErrorCode.NO_TABLE,
+            ErrorCode.GAME_OVER,
+        ):
+            from net.seats import SeatStore
+
+            SeatStore().forget(self.taking_back)  # that seat is gone for good
+        self.app.toast(t("lobby.join_refused", reason=reason), "error")
+        self.app.remove(self)
+
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_t and self.chat_field.visible:
             self.app.set_focus(self.chat_field)
@@ -288,28 +382,40 @@ class LobbyScene(PageScene):
 
     # ---- layout and drawing --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> None:
+        """Heading, the seats' box (a row per seat, as tall as there is room for), the
+        player's own controls under it, the table's settings line, the chat, the buttons.
+        Redone whenever the table changes (:meth:`_sync_widgets`)."""
         super().layout(w, h)
         px = self.app.px
         area = self.content_rect()
-        self.box = pygame.Rect(area.x, area.y + px(56), min(area.width, px(900)), 0)
+        self.box = pygame.Rect(area.x, area.y + px(62), min(area.width, px(900)), 0)
         self.box.centerx = area.centerx
-        row_h = px(52)
         n = max(1, len(self._lobby_seats()) or self.players)
-        self.box.height = row_h * n + px(24)
-        self.row_h = row_h
+        controls_h = px(42)
+        # What must fit under the seats: the controls row, the settings line, the gap above
+        # the bottom buttons.
+        below = px(16) + controls_h + px(46) + px(8)
+        room = (h - px(112)) - self.box.y - px(24) - below
+        self.row_h = max(px(30), min(px(52), room // n))
+        self.box.height = self.row_h * n + px(24)
+        choice_h = max(px(22), self.row_h - px(14))
+        choice_w = min(px(230), max(px(120), self.box.width // 3))
         for i, c in enumerate(self.seat_choices):
             c.rect = pygame.Rect(
-                self.box.right - px(250),
-                self.box.y + px(12) + i * row_h + px(6),
-                px(230),
-                row_h - px(14),
+                self.box.right - choice_w - px(20),
+                self.box.y + px(12) + i * self.row_h + (self.row_h - choice_h) // 2 - px(3),
+                choice_w,
+                choice_h,
             )
         y = self.box.bottom + px(16)
-        self.colour_label.rect = pygame.Rect(self.box.x, y, px(130), px(42))
-        self.colour_choice.rect = pygame.Rect(self.box.x + px(130), y, px(240), px(42))
-        self.ready_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(260), px(42))
-        self.hints_toggle.rect = pygame.Rect(self.box.x + px(400), y, px(300), px(42))
-        self.settings_y = y + px(46)
+        label_w = min(px(130), self.box.width // 5)
+        self.colour_label.rect = pygame.Rect(self.box.x, y, label_w, controls_h)
+        self.colour_choice.rect = pygame.Rect(self.box.x + label_w, y, px(240), controls_h)
+        toggle_x = self.colour_choice.rect.right + px(24)
+        toggle_w = max(px(120), min(px(300), self.box.right - toggle_x))
+        self.ready_toggle.rect = pygame.Rect(toggle_x, y, toggle_w, controls_h)
+        self.hints_toggle.rect = pygame.Rect(toggle_x, y, toggle_w, controls_h)
+        self.settings_y = y + controls_h + px(4)
         # The chat: lines above a text field, between the settings and the bottom buttons.
         top = self.settings_y + px(30)
         self.chat_rect = pygame.Rect(self.box.x, top, self.box.width, h - px(112) - top)
@@ -334,17 +440,20 @@ class LobbyScene(PageScene):
             surface.blit(img, img.get_rect(center=area.center))
             super().draw_widgets(surface)
             return
-        head = t(
-            "lobby.heading",
-            title=game_title(str(lobby.get("game", "")), str(lobby.get("title", ""))),
-            name=lobby.get("settings", {}).get("name", ""),
-        )
+        head = table_title(lobby)
         img = fonts.render(
             fonts.ellipsize(head, px(22), area.width, True), px(22), pal.ACCENT, True
         )
         surface.blit(img, (self.box.x, area.y))
         if self.hosting and self.client.server is not None:
-            info = t("lobby.host_info", host=socket.gethostname(), port=self.client.server.port)
+            from game.ui.lan import lan_addresses
+
+            server = self.client.server
+            info = t(
+                "lobby.host_info",
+                host=", ".join(lan_addresses(server.bind)[:2]),
+                port=server.port,
+            )
         else:
             info = t("lobby.guest_info", address=self.address)
         sub = fonts.render(fonts.ellipsize(info, px(15), area.width), px(15), pal.TEXT_DIM)
@@ -371,31 +480,36 @@ class LobbyScene(PageScene):
                 colour = pal.TEXT
             if i == me:
                 name += "  " + t("lobby.you")
+            # Name, then the status column; a seat's menu (the creator's) on the right.
+            status_x = row.x + min(px(400), int(row.width * 0.45))
+            choice = self.seat_choices[i] if i < len(self.seat_choices) else None
+            right = choice.rect.x - px(8) if choice is not None and choice.visible else row.right
+            size = min(px(18), max(px(10), self.row_h // 2))
             img = fonts.render(
-                fonts.ellipsize(name, px(18), px(320), kind != "open"),
-                px(18),
+                fonts.ellipsize(name, size, status_x - row.x - px(56), kind != "open"),
+                size,
                 colour,
                 kind != "open",
             )
             surface.blit(img, img.get_rect(midleft=(row.x + px(46), row.centery)))
+            status = ""
+            scol = pal.TEXT_DIM
             if kind == "human":
                 status = t("lobby.ready_mark") if seat.get("ready") else t("lobby.not_ready")
                 if not seat.get("connected", True):
                     status = t("lobby.disconnected")
-                scol = (
-                    pal.GOOD if seat.get("ready") and seat.get("connected", True) else pal.TEXT_DIM
-                )
-                img = fonts.render(status, px(15), scol)
-                surface.blit(img, img.get_rect(midleft=(row.x + px(400), row.centery)))
+                if seat.get("ready") and seat.get("connected", True):
+                    scol = pal.GOOD
             elif kind == "bot" and not self.seat_choices:
-                img = fonts.render(
+                status = (
                     t(f"lobby.kind.bot_{seat.get('bot')}")
                     if seat.get("bot") in ("easy", "normal", "hard")
-                    else str(seat.get("bot")),
-                    px(15),
-                    pal.TEXT_DIM,
+                    else str(seat.get("bot"))
                 )
-                surface.blit(img, img.get_rect(midleft=(row.x + px(400), row.centery)))
+            if status and right - status_x > px(20):
+                small = min(px(15), size)
+                img = fonts.render(fonts.ellipsize(status, small, right - status_x), small, scol)
+                surface.blit(img, img.get_rect(midleft=(status_x, row.centery)))
         if not self.hints_toggle.visible:
             allowed = bool((lobby.get("settings") or {}).get("allow_hints"))
             note = t("lobby.hints_allowed" if allowed else "lobby.hints_off")

@@ -47,6 +47,11 @@ class MenuScene(Scene):
             self.add(b)
         self.help_button = Button("help", lambda: t("common.help"), app.show_help, hint="F1")
         self.add(self.help_button)
+        # A LAN table this window still serves after its scene closed (see App.keep_server).
+        self.close_lan_button = Button(
+            "close_lan", lambda: t("menu.close_lan"), self.close_lan, style="danger"
+        )
+        self.add(self.close_lan_button)
 
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
@@ -58,9 +63,28 @@ class MenuScene(Scene):
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
         self.help_button.rect = pygame.Rect(w - px(150), h - px(64), px(120), px(40))
+        self.close_lan_button.rect = pygame.Rect(0, 0, min(w - px(40), px(380)), px(40))
+        self.close_lan_button.rect.midbottom = (w // 2, h - px(20))
+
+    def update(self, dt: float) -> None:
+        self.close_lan_button.visible = bool(self.app.kept_servers)
+        super().update(dt)
+
+    def close_lan(self) -> None:
+        """Close the LAN tables this window still serves (after asking)."""
+        from game.ui.scenes.overlays import ConfirmOverlay
+
+        def close() -> None:
+            for server in list(self.app.kept_servers):
+                self.app.close_server(server)
+
+        self.app.push(ConfirmOverlay(self.app, lambda: t("menu.close_lan.confirm"), close))
 
     def on_escape(self) -> None:
         """Esc on the main menu does nothing (Quit is a button)."""
+
+    def frame_rate(self) -> float:
+        return 0.0  # nothing moves by itself
 
     def play_local(self) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -106,4 +130,10 @@ class MenuScene(Scene):
             t("menu.footer", version=__version__), px(13), pal.TEXT_DISABLED
         )
         surface.blit(foot, (px(24), h - px(24) - foot.get_height()))
+        self.close_lan_button.visible = bool(self.app.kept_servers)
+        if self.close_lan_button.visible:
+            note = self.app.fonts.render(t("menu.lan_open"), px(15), pal.ACCENT)
+            surface.blit(
+                note, note.get_rect(midbottom=(w // 2, self.close_lan_button.rect.y - px(6)))
+            )
         self.draw_widgets(surface)

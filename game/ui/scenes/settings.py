@@ -30,6 +30,9 @@ class SettingsScene(PageScene):
     name = "settings"
     help_topic = "settings"
 
+    def frame_rate(self) -> float:
+        return 0.0  # nothing moves by itself
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.title = lambda: t("settings.title")

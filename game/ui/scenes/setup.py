@@ -181,6 +181,9 @@ class SetupScene(PageScene):
     name = "setup"
     help_topic = "setup"
 
+    def frame_rate(self) -> float:
+        return 0.0  # nothing moves by itself
+
     def __init__(self, app: App, mode: str = "local") -> None:
         super().__init__(app)
         from game.core.registry import PLANNED, game_ids, get_game
@@ -398,7 +401,7 @@ class SetupScene(PageScene):
         from game.ui.client import start_local_game
 
         try:
-            client = start_local_game(self.game.id, specs, self.options())
+            client = start_local_game(self.game.id, specs, self.options(), wakeup=self.app.wakeup)
         except Exception as exc:  # the host could not start (e.g. cannot write saves)
             self.app.toast(t("setup.failed", error=str(exc)), "error")
             return
@@ -500,6 +503,9 @@ class StartingScene(PageScene):
     """ "Setting up the table…" until the host's first state arrives, then the game scene."""
 
     name = "starting"
+
+    def frame_rate(self) -> float:
+        return 10.0  # the dots, and the host's answer (its connection also wakes the window)
 
     def __init__(self, app: App, client: Any, players: int) -> None:
         super().__init__(app)
