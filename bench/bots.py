@@ -187,10 +187,13 @@ def run_matchup(
     ]
     if workers <= 1:
         results = []
-        for t in tasks:
-            results.append(play_one(t))
-            if verbose:
-                _progress(results)
+        try:
+            for t in tasks:
+                results.append(play_one(t))
+                if verbose:
+                    _progress(results)
+        except Stopped:
+            _STOPPED.append(len(results))
         return results
     ctx = multiprocessing.get_context("spawn")
     results = []
