@@ -138,6 +138,9 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     longest: dict[str, float] = {}
     total: dict[str, float] = {}
     count: dict[str, int] = {}
+    # CPU time of this (single-threaded) worker per decision: on a shared machine the wall
+    # clock also counts the time the process waited for a core
+    cpu_longest: dict[str, float] = {}
 
     def timed(seat: int) -> Any:
         bot = bots[seat]
@@ -145,8 +148,10 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
 
         def agent(state: Any, s: int) -> Any:
             t0 = time.perf_counter()
+            c0 = time.process_time()
             action = bot.choose(state, s)
             dt = time.perf_counter() - t0
+            cpu_longest[name] = max(cpu_longest.get(name, 0.0), time.process_time() - c0)
             longest[name] = max(longest.get(name, 0.0), dt)
             total[name] = total.get(name, 0.0) + dt
             count[name] = count.get(name, 0) + 1
@@ -167,6 +172,7 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "longest": longest,
         "total": total,
         "count": count,
+        "cpu_longest": cpu_longest,
     }
 
 
@@ -229,7 +235,8 @@ def _progress(results: list[dict[str, Any]]) -> None:
     lo, hi = wilson(wins, n)
     last = results[-1]
     times = " ".join(
-        f"{name} max {last['longest'][name]:.2f}s mean {last['total'][name] / last['count'][name]:.3f}s"
+        f"{name} max {last['longest'][name]:.2f}s (cpu {last['cpu_longest'][name]:.2f}s)"
+        f" mean {last['total'][name] / last['count'][name]:.3f}s"
         for name in sorted(last["longest"])
         if last["count"].get(name)
     )
@@ -384,6 +391,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if longest:
                 figures[f"{prefix}.{name}.decision_s_max.{bot}"] = round(longest, 3)
                 figures[f"{prefix}.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+                cpu = max((r["cpu_longest"].get(bot, 0.0) for r in results), default=0.0)
+                figures[f"{prefix}.{name}.decision_cpu_s_max.{bot}"] = round(cpu, 3)
         if _STOPPED:
             figures["stopped_after_games"] = float(_STOPPED[0])
             break
