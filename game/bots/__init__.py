@@ -68,7 +68,8 @@ from game.core.types import Action, Seat
 HARD_BUDGET = 2.0
 #: The mcts bot's default thinking time per decision (seconds).
 MCTS_BUDGET = 1.0
-#: The easy level's randomness: how many points of value make a turn e times likelier.
+#: The easy level's randomness: how many points of value make a turn e times likelier (a game's
+#: evaluation module may set its own, ``EASY_TEMPERATURE``).
 EASY_TEMPERATURE = 2.0
 
 
@@ -105,7 +106,9 @@ _FACTORIES: dict[str, Callable[[int, float | None], Bot]] = {
     "random": lambda seed, budget: RandomBot(seed),
     "greedy": lambda seed, budget: GreedyBot(seed),
     "mcts": lambda seed, budget: MctsBot(seed, budget=budget or MCTS_BUDGET),
-    "easy": lambda seed, budget: GreedyBot(seed, beam=3, temperature=EASY_TEMPERATURE, name="easy"),
+    "easy": lambda seed, budget: GreedyBot(
+        seed, beam=3, temperature=EASY_TEMPERATURE, game_temperature=True, name="easy"
+    ),
     "normal": lambda seed, budget: GreedyBot(seed, name="normal"),
     "hard": lambda seed, budget: hard_bot(seed, budget),
 }

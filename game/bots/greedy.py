@@ -187,9 +187,12 @@ class GreedyBot:
         max_evals: int = 1500,
         max_seconds: float | None = 0.3,
         knowledge: Knowledge | None = None,
+        game_temperature: bool = False,
         name: str = "greedy",
     ) -> None:
         self.name = name
+        #: Whether the game's ``EASY_TEMPERATURE`` replaces ``temperature`` (the easy level).
+        self.game_temperature = game_temperature
         #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
         self.knowledge = knowledge
         self.max_evals = max_evals
@@ -210,27 +213,31 @@ class GreedyBot:
             return legal[0]
         # Plan on a fresh determinization: nothing the seat cannot see can sway the plan.
         world = state.determinize(seat, self.rng.next64())
+        knowledge = self.knowledge or knowledge_for(state.game_id)
         planner = TurnPlanner(
-            self.knowledge or knowledge_for(state.game_id),
+            knowledge,
             beam=self.beam,
             max_evals=self.max_evals,
             max_seconds=self.max_seconds,
         )
         with gc_paused():
             plans = planner.plans(world, seat, self.rng, cancel)
-        plan = self._pick(plans)
+        temperature = self.temperature
+        if self.game_temperature and knowledge.easy_temperature is not None:
+            temperature = knowledge.easy_temperature
+        plan = self._pick(plans, temperature)
         if plan is None or plan.actions[0] not in legal:
             return legal[self.rng.randbelow(len(legal))]
         self._cache.store(world, seat, plan.actions)
         return plan.actions[0]
 
-    def _pick(self, plans: list[Plan]) -> Plan | None:
+    def _pick(self, plans: list[Plan], temperature: float) -> Plan | None:
         if not plans:
             return None
-        if self.temperature <= 0.0:
+        if temperature <= 0.0:
             return plans[0]
         best = plans[0].value
-        weights = [math.exp(max(-50.0, (p.value - best) / self.temperature)) for p in plans]
+        weights = [math.exp(max(-50.0, (p.value - best) / temperature)) for p in plans]
         x = self.rng.random() * sum(weights)
         for plan, w in zip(plans, weights, strict=True):
             x -= w

@@ -28,6 +28,11 @@ The evaluation module may define (every name is optional):
     ``actions`` is not): the planner and the search tree try only these, so a game with wide
     choices (Keyflower's bids, Glen More's payments) stays searchable.  Default: all of them.
 
+``EASY_TEMPERATURE: float``
+    The easy level's randomness in this game's points (a turn ``EASY_TEMPERATURE`` points worse
+    than the best is e times less likely), for a game whose values spread wider than Kingdom
+    Builder's.  Default: :data:`game.bots.EASY_TEMPERATURE`.
+
 ``SEARCH: dict[str, object]``
     The hard level's search parameters for this game, overriding the defaults of
     :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
@@ -85,6 +90,8 @@ class Knowledge:
     candidate_actions: CandidateActions
     #: The hard level's search parameters for this game (the module's ``SEARCH``).
     search: tuple[tuple[str, Any], ...] = ()
+    #: The easy level's temperature in this game (the module's ``EASY_TEMPERATURE``).
+    easy_temperature: float | None = None
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -183,6 +190,15 @@ def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str,
     return tuple(sorted(search.items()))
 
 
+def _easy_temperature(game_id: str, value: Any) -> float | None:
+    """A game's ``EASY_TEMPERATURE`` (``None`` if it has none), refusing a non-positive one."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"{game_id}: EASY_TEMPERATURE must be a positive number, not {value!r}")
+    return float(value)
+
+
 _cache: dict[tuple[str, str | None], Knowledge] = {}
 
 
@@ -203,6 +219,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         position_key=hooks.get("position_key"),
         candidate_actions=hooks.get("candidate_actions") or all_actions,
         search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
+        easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
     )
     _cache[key] = known
     return known

@@ -79,3 +79,43 @@ def test_the_first_racing_round_gives_up_past_a_quarter_of_a_budget(
     assert bot.last_iterations < len(proposed), "the first round was given up"
     assert plan == proposed[0]
     assert elapsed < 0.2 * 1.25 + 0.15 + 0.3  # the cut, one playout in flight, the planning
+
+
+# ---- the easy level's temperature (EASY_TEMPERATURE) -----------------------------------------
+
+
+def test_glen_more_sets_its_easy_temperature_and_kingdom_builder_keeps_the_default() -> None:
+    assert kn.knowledge_for("glen-more").easy_temperature == 5.0
+    assert kn.knowledge_for("kingdom-builder").easy_temperature is None
+
+
+@pytest.mark.parametrize("value", [0, -1.0, "hot", True])
+def test_a_bad_easy_temperature_is_refused(value: Any) -> None:
+    with pytest.raises(ValueError, match="EASY_TEMPERATURE"):
+        kn._easy_temperature("some-game", value)
+
+
+def test_the_easy_level_picks_with_the_games_temperature(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The easy bot draws its turn with the game's ``EASY_TEMPERATURE``; a plain greedy bot
+    with a temperature keeps its own."""
+    from game.bots import make_bot
+    from game.bots.greedy import GreedyBot
+
+    seen: list[float] = []
+    real_pick = GreedyBot._pick
+
+    def recorded(self: GreedyBot, plans: Any, temperature: float) -> Any:
+        seen.append(temperature)
+        return real_pick(self, plans, temperature)
+
+    monkeypatch.setattr(GreedyBot, "_pick", recorded)
+    known = dataclasses.replace(kn.knowledge_for(testgame.GAME_ID), easy_temperature=7.5)
+    monkeypatch.setattr(
+        "game.bots.greedy.knowledge_for",
+        lambda game_id: known if game_id == testgame.GAME_ID else kn.knowledge_for(game_id),
+    )
+    state = get_game(testgame.GAME_ID).new(3, {}, 4)
+    seat = state.to_move()[0]
+    make_bot("easy", 1).choose(state.determinize(seat, 1), seat)
+    GreedyBot(1, temperature=2.0).choose(state.determinize(seat, 1), seat)
+    assert seen == [7.5, 2.0]
