@@ -221,7 +221,7 @@ class MctsBot:
         dropped (successive rejects) while more than two remain.  Returns the surviving turn
         with the best mean — the planner's best if not even one round could be finished within
         a quarter of a budget past the deadline (a slow or busy machine; the turn's mean then is
-        the planner's prior).
+        the planner's prior).  A playout that would typically end past the limit is not begun.
         """
         alive = list(root.children)
         # Each turn starts with its planner prior (``prior_visits`` virtual rounds at the
@@ -235,6 +235,10 @@ class MctsBot:
         # The first round may overrun the budget by a quarter (it is what the choice rests on);
         # past that even it is given up, and the planner's best turn is played (its prior).
         last_call = deadline + (0.25 * self.budget if self.budget is not None else 0.0)
+        # The time one playout takes so far: a playout is not started if a typical one would
+        # end past the limit (a playout can take long on a busy machine).
+        spent = 0.0
+        playouts = 0
         while self.iterations is None or count < self.iterations:
             if done_rounds and time.perf_counter() >= deadline:
                 break
@@ -242,7 +246,9 @@ class MctsBot:
             results: list[tuple[tuple[Action, ...], float]] = []
             for plan in alive:
                 check_cancel(cancel)
-                if time.perf_counter() >= (deadline if done_rounds else last_call):
+                now = time.perf_counter()
+                typical = spent / playouts if playouts else 0.0
+                if now + typical >= (deadline if done_rounds else last_call):
                     break  # out of time: this round is incomplete, so it does not count
                 world = state.determinize(seat, seed)
                 turn = world.turn_id()
@@ -253,6 +259,8 @@ class MctsBot:
                 self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
                 results.append((plan, knowledge.rewards(world)[seat]))
                 count += 1
+                spent += time.perf_counter() - now
+                playouts += 1
             if len(results) < len(alive):
                 break
             for plan, reward in results:
