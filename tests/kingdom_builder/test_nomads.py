@@ -410,6 +410,28 @@ def test_outpost_may_come_between_the_mandatory_placements_and_before_a_tile_bui
     assert legal(st) == flowers and near < flowers
 
 
+def test_outpost_leaves_the_village_rule_and_is_spent_by_the_next_build():
+    """KB §7 Outpost lifts only the adjacency rule (docs decision 21): a Village build still
+    needs a hex touching 3 of your settlements — NB (15,3) (17,3) (17,4) around (16,4), next
+    to the Village hex (16,3) — and, being the next build of the turn, it spends the
+    Outpost."""
+    kw = {
+        "settlements": {0: [(15, 3), (17, 3), (17, 4)]},
+        "tiles": {0: {(16, 3): "ready"}},
+        "placed": 3,
+        "mandatory_done": True,
+    }
+    st = nb(**kw)
+    play(st, ("use", 16, 3))
+    plain = legal(st)
+    st = nb(nomad_held={0: {(5, 2): ("Outpost", "ready")}}, **kw)
+    play(st, ("use", 5, 2), ("use", 16, 3))
+    assert st.outpost == 1
+    assert legal(st) == plain == {(16, 4)}
+    play(st, ("place", 16, 4))
+    assert st.outpost == 0 and st.view(0)["turn"]["outpost"] == 0
+
+
 def test_outpost_is_not_offered_when_no_build_can_follow():
     """KB §7: a tile with nothing to do cannot be used — after the mandatory action, with no
     build tile left, Outpost is not offered."""
@@ -469,6 +491,29 @@ def test_resettlement_steps_are_shared_between_settlements_and_may_stop_early():
         play(st, ("use", 7, 5), ("stop",))
     play(st, ("move_from", 0, 0), ("place", 0, 1), ("stop",))
     assert st.pending is None and st.homes[0] == {h(0, 1)}
+
+
+def test_resettlement_never_enters_water_mountain_a_wall_a_special_hex_or_a_settlement():
+    """KB §7 Resettlement: "every hex entered must be a legal place to stop: empty, buildable
+    terrain, no stone wall, not a special hex".  NB forest (17,15) touches the mountains
+    (16,15) and (17,14), the flower field (16,16) (here a stone wall), the nomad hex (17,16)
+    (its tile already gone), the forest (18,15) and the water (18,16): its only step is
+    (18,15).  With seat 1's settlement on (18,15) it cannot step at all, so only (0,0) is
+    offered as a source."""
+    held = {0: {(7, 5): ("Resettlement", "ready")}}
+    st = nb(settlements={0: [(17, 15), (0, 0)]}, walls=[(16, 16)], nomad_held=held)
+    play(st, ("use", 7, 5))
+    assert legal(st, "move_from") == {(17, 15), (0, 0)}
+    play(st, ("move_from", 17, 15))
+    assert legal(st) == {(18, 15)}
+    for r, c in ((16, 15), (17, 14), (16, 16), (17, 16), (18, 16)):
+        with pytest.raises(IllegalAction):
+            st.apply(0, ("place", r, c))
+    st = nb(settlements={0: [(17, 15), (0, 0)], 1: [(18, 15)]}, walls=[(16, 16)], nomad_held=held)
+    play(st, ("use", 7, 5))
+    assert legal(st, "move_from") == {(0, 0)}
+    with pytest.raises(IllegalAction):
+        st.apply(0, ("move_from", 17, 15))
 
 
 def test_moves_pay_no_ambassadors_or_shepherds_gold():
