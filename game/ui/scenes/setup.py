@@ -518,10 +518,13 @@ class StartingScene(PageScene):
                 self.app.pop()
                 return
         if self.client.states and self.client.lobby is not None:
+            from game.ui.client import restore_log
             from game.ui.scenes.game import GameScene
 
             self.handed_over = True
-            self.app.replace(GameScene(self.app, self.client, self.players))
+            scene = GameScene(self.app, self.client, self.players)
+            self.app.replace(scene)
+            restore_log(scene)
         elif self.elapsed > 20:
             self.app.toast(t("starting.timeout"), "error")
             self.client.close()
