@@ -19,11 +19,14 @@ average is reported beside the figures (``load_1min``): the hard level thinks fo
 so on a busy machine it searches less and plays weaker.
 
 Games run in 2 worker processes (the machine has 2 cores).  ``--quick`` runs a handful of games
-with a short hard budget, for smoke tests only.  The full run (200 + 100 + 20 games) takes
-about 35 minutes here; run it alone::
+with a short hard budget, for smoke tests only.  The full run plays every registered game
+(200 + 100 + 20 games each, 20 more of normal against easy for the games other than Kingdom
+Builder): about 35 minutes for Kingdom Builder, 45 for Glen More and 2 hours for Keyflower
+(a hard Keyflower game is some 40 decisions of 2 s) here; run it alone::
 
     python -m game bench --only bots
     python -m bench.bots --games 200 --matchup hard_vs_greedy   # one matchup, more games
+    python -m bench.bots --game glen-more --games 100 --matchup hard_vs_greedy
 
 Figures for Kingdom Builder are named ``bots.<what>``; other games add their id:
 ``bots.<game>.<what>``.

@@ -113,7 +113,8 @@ _FACTORIES: dict[str, Callable[[int, float | None], Bot]] = {
 
 def hard_bot(seed: int = 0, budget: float | None = None) -> MctsBot:
     """The hard level: the search bot racing its best whole turns on common sampled worlds,
-    looking one round ahead to its own next turn (see :mod:`game.bots.mcts`).
+    looking one round ahead to its own next turn (see :mod:`game.bots.mcts`); a game's
+    evaluation module may tune these search parameters (its ``SEARCH``).
 
     ``budget`` (seconds per turn, default :data:`HARD_BUDGET`) bounds the search; the first
     decision of a turn takes about that long, the rest of the turn is instant.
@@ -126,6 +127,7 @@ def hard_bot(seed: int = 0, budget: float | None = None) -> MctsBot:
         playout_plan_evals=100,
         plan_beam=10,
         plan_per_first=2,
+        game_tuning=True,
         name="hard",
     )
 

@@ -28,6 +28,11 @@ The evaluation module may define (every name is optional):
     ``actions`` is not): the planner and the search tree try only these, so a game with wide
     choices (Keyflower's bids, Glen More's payments) stays searchable.  Default: all of them.
 
+``SEARCH: dict[str, object]``
+    The hard level's search parameters for this game, overriding the defaults of
+    :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
+    playouts are dear plans its own next turn with fewer evaluations).  Default: none.
+
 Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
 bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
 """
@@ -46,6 +51,22 @@ from game.core.api import Game, GameState
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 
+#: The search parameters a game's ``SEARCH`` may set (see :class:`game.bots.mcts.MctsBot`).
+SEARCH_PARAMETERS = frozenset(
+    {
+        "exploration",
+        "horizon_extra",
+        "max_plans",
+        "plan_beam",
+        "plan_per_first",
+        "plan_share",
+        "playout_plan_evals",
+        "prior_visits",
+        "reject_every",
+        "widening",
+    }
+)
+
 EvaluateAll = Callable[[GameState], list[float]]
 RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
 PositionKey = Callable[[GameState, Seat], Hashable]
@@ -62,6 +83,8 @@ class Knowledge:
     rollout_action: RolloutAction
     position_key: PositionKey | None
     candidate_actions: CandidateActions
+    #: The hard level's search parameters for this game (the module's ``SEARCH``).
+    search: tuple[tuple[str, Any], ...] = ()
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -152,6 +175,14 @@ def _evaluation_module(game_id: str) -> ModuleType | None:
         raise
 
 
+def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A game's ``SEARCH`` as sorted pairs, refusing names the search bot does not have."""
+    unknown = set(search) - SEARCH_PARAMETERS
+    if unknown:
+        raise ValueError(f"{game_id}: unknown search parameters {sorted(unknown)}")
+    return tuple(sorted(search.items()))
+
+
 _cache: dict[tuple[str, str | None], Knowledge] = {}
 
 
@@ -171,6 +202,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         rollout_action=hooks.get("rollout_action") or random_rollout_action,
         position_key=hooks.get("position_key"),
         candidate_actions=hooks.get("candidate_actions") or all_actions,
+        search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
     )
     _cache[key] = known
     return known

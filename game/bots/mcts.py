@@ -40,6 +40,9 @@ draw.  The end position is scored with the game's evaluation turned into a win c
 (:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing every game to the
 end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
 
+**Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
+(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
+
 **Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
 at whichever comes first (a racing round cut short by the clock does not count; an iteration
 budget always finishes its round).  With an iteration
@@ -106,6 +109,7 @@ class MctsBot:
         reject_every: int = 3,
         plan_per_first: int | None = None,
         plan_evals: int | None = None,
+        game_tuning: bool = False,
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
@@ -138,6 +142,9 @@ class MctsBot:
         self.reject_every = reject_every
         self.plan_per_first = plan_per_first
         self.plan_evals = plan_evals
+        #: Whether the game's ``SEARCH`` parameters replace these (the hard level).
+        self.game_tuning = game_tuning
+        self._tuned_for: str | None = None
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
@@ -166,6 +173,10 @@ class MctsBot:
         The rest of a chosen turn is cached for the seat's next decisions.
         """
         knowledge = self.knowledge or knowledge_for(state.game_id)
+        if self.game_tuning and self._tuned_for != state.game_id:
+            for name, value in knowledge.search:
+                setattr(self, name, value)
+            self._tuned_for = state.game_id
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         started = time.perf_counter()
         deadline = started + self.budget if self.budget is not None else math.inf
@@ -208,13 +219,17 @@ class MctsBot:
         next card above all — and their differences show after few rounds (common random
         numbers).  Every ``reject_every`` rounds the turn with the lowest mean reward is
         dropped (successive rejects) while more than two remain.  Returns the surviving turn
-        with the best mean.
+        with the best mean — the planner's best if not even one round could be finished within
+        half a budget past the deadline (a slow or busy machine).
         """
         alive = list(root.children)
         totals = dict.fromkeys(alive, 0.0)
         rounds = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
+        # The first round may overrun the budget by half (it is what the choice rests on);
+        # past that even it is given up, and the planner's best turn is played.
+        last_call = deadline + (0.5 * self.budget if self.budget is not None else 0.0)
         while self.iterations is None or count < self.iterations:
             if done_rounds and time.perf_counter() >= deadline:
                 break
@@ -222,7 +237,7 @@ class MctsBot:
             results: list[tuple[tuple[Action, ...], float]] = []
             for plan in alive:
                 check_cancel(cancel)
-                if done_rounds and time.perf_counter() >= deadline:
+                if time.perf_counter() >= (deadline if done_rounds else last_call):
                     break  # out of time: this round is incomplete, so it does not count
                 world = state.determinize(seat, seed)
                 turn = world.turn_id()

@@ -93,12 +93,13 @@ class _Feed:
 
 def reached(state: Any, until: str | None) -> bool:
     """Whether the position's phase or turn stage is called ``until`` (read from the
-    spectator's view: Keyflower's ``phase`` and ``pending.stage``)."""
+    spectator's view: Keyflower's ``phase`` and ``pending.stage``, Glen More's
+    ``pending.phase``)."""
     if not until:
         return False
     view = state.view(None)
     pending = view.get("pending") if isinstance(view.get("pending"), dict) else {}
-    return until in (view.get("phase"), pending.get("stage"))
+    return until in (view.get("phase"), pending.get("stage"), pending.get("phase"))
 
 
 def play_table(

@@ -10,8 +10,12 @@ shapes are drawn on every piece on the board too.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import pygame
+
+from game.ui.i18n import has, t
 
 RGB = tuple[int, int, int]
 
@@ -67,6 +71,20 @@ def seat_colour(colour: str, colour_blind: bool = False) -> RGB:
     if entry is None:
         return (128, 128, 136)
     return entry[1] if colour_blind else entry[0]
+
+
+def colour_label(colour: str, colour_blind: bool = False) -> str:
+    """The name of a seat colour as it looks: with the colour-blind palette, the Okabe–Ito
+    colour's own name where it differs ("Vermillion" for red, "Bluish green" ...)."""
+    if colour_blind and has(f"colour.cb.{colour}"):
+        return t(f"colour.cb.{colour}")
+    return t(f"colour.{colour}") if has(f"colour.{colour}") else colour
+
+
+def colour_text(colour: str, settings: Any) -> Callable[[], str]:
+    """:func:`colour_label` looked up when drawn, following ``settings.colour_blind`` (a
+    choice's item text)."""
+    return lambda: colour_label(colour, bool(getattr(settings, "colour_blind", False)))
 
 
 def seat_shape(seat: int) -> str:

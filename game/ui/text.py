@@ -17,6 +17,48 @@ import pygame
 REGULAR = "NotoSansJP-Regular.otf"
 BOLD = "NotoSansJP-Bold.otf"
 
+#: Japanese line breaking (kinsoku): characters no line may start with — closing brackets and
+#: punctuation, small kana, the long-vowel mark, iteration marks — and ones no line may end with
+#: (opening brackets).
+NO_LINE_START = frozenset(
+    "、。，．,.・：；:;？！?!ー－）」』】〕〉》］｝)]}"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々ゝゞヽヾ〜…‥"
+)
+NO_LINE_END = frozenset("（「『【〔〈《［｛([{")
+
+
+def _is_cjk(ch: str) -> bool:
+    """A character of text written without spaces (kana, kanji, full-width forms): a line may
+    break before it."""
+    return ord(ch) >= 0x2E80
+
+
+def _bad_break(line: list[str], first: str) -> bool:
+    """Whether a line may not end with the units ``line`` when the next one starts with
+    ``first`` (kinsoku; a break at a space is always fine)."""
+    if line[-1] == " ":
+        return False
+    return first[:1] in NO_LINE_START or line[-1] in NO_LINE_END
+
+
+def _units(paragraph: str) -> list[str]:
+    """A paragraph cut where lines may break: words of text with spaces, single characters of
+    Japanese, and the spaces themselves (``" "``)."""
+    units: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ch == " " or _is_cjk(ch):
+            if word:
+                units.append(word)
+                word = ""
+            units.append(ch)
+        else:
+            word += ch
+    if word:
+        units.append(word)
+    return units
+
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
@@ -64,7 +106,15 @@ class Fonts:
             return surf
         font = self.font(size, bold)
         if wrap > 0:
-            surf = font.render(text, True, colour, None, int(wrap))
+            # Our own line breaking (Japanese rules too), each line from the cache.
+            lines = self.wrap_lines(text, size, int(wrap), bold)
+            step = font.get_linesize()
+            images = [self.render(line, size, colour, bold) if line else None for line in lines]
+            width = max((img.get_width() for img in images if img is not None), default=1)
+            surf = pygame.Surface((max(1, width), max(1, step * len(lines))), pygame.SRCALPHA)
+            for i, img in enumerate(images):
+                if img is not None:
+                    surf.blit(img, (0, i * step))
         elif "\n" in text:
             surf = font.render(text, True, colour, None, 0)
         else:
@@ -105,22 +155,41 @@ class Fonts:
         return text[:lo].rstrip() + "..."
 
     def wrap_lines(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``text`` broken into lines that fit ``width`` pixels: at spaces where there are
-        spaces, anywhere in text without them (Japanese)."""
+        """``text`` broken into lines that fit ``width`` pixels: at spaces, and between the
+        characters of Japanese — never before a character that may not start a line (、。」
+        small kana ...) nor after one that may not end it (「（): such a pair moves to the next
+        line together.  Explicit newlines start new lines; a single word wider than ``width``
+        gets a line of its own."""
         font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            words = paragraph.split(" ") if " " in paragraph else list(paragraph)
-            sep = " " if " " in paragraph else ""
-            line = ""
-            for word in words:
-                candidate = f"{line}{sep}{word}" if line else word
-                if font.size(candidate)[0] <= width or not line:
-                    line = candidate
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
+            line: list[str] = []
+            for unit in _units(paragraph):
+                if unit == " " and not line:
+                    continue  # no line starts with a space
+                candidate = "".join(line) + unit
+                if font.size(candidate.rstrip())[0] <= width or not line:
+                    line.append(unit)
+                    continue
+                if unit == " ":
+                    lines.append("".join(line).rstrip())
+                    line = []
+                    continue
+                # What may not start a line takes the unit before it down with it (and that
+                # one the one before, while it may not start a line either); what may not end
+                # a line goes down too.  When nothing is left to break at, the line overflows
+                # (the punctuation hangs).
+                carry: list[str] = []
+                first = unit
+                while len(line) > 1 and _bad_break(line, first):
+                    first = line.pop()
+                    carry.insert(0, first)
+                if _bad_break(line, first):
+                    line.extend([*carry, unit])
+                    continue
+                lines.append("".join(line).rstrip())
+                line = [*carry, unit]
+            lines.append("".join(line).rstrip())
         return lines
 
     def render_lines(

@@ -454,7 +454,9 @@ def test_the_real_cli_simulates_a_game_of_every_level() -> None:
     assert len(record["scores"]) == 4 and record["winners"]
 
 
-@pytest.mark.parametrize(("players", "bots"), [(2, "greedy,mcts"), (5, "normal"), (3, "easy,mcts,random")])
+@pytest.mark.parametrize(
+    ("players", "bots"), [(2, "greedy,mcts"), (5, "normal"), (3, "easy,mcts,random")]
+)
 def test_simulate_seats_every_level(
     players: int, bots: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

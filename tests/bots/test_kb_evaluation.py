@@ -163,9 +163,7 @@ def test_banked_gold_and_held_nomad_tiles_are_worth_points() -> None:
     w = ev.Weights()
     plain = _nomads_position(settlements={0: [(4, 7)], 1: [(19, 19)]})
     base = ev.Evaluator(w).evaluate_all(plain)[0]
-    rich = _nomads_position(
-        settlements={0: [(4, 7)], 1: [(19, 19)]}, gold={0: {"Treasure": 3}}
-    )
+    rich = _nomads_position(settlements={0: [(4, 7)], 1: [(19, 19)]}, gold={0: {"Treasure": 3}})
     assert ev.Evaluator(w).evaluate_all(rich)[0] == pytest.approx(base + 3.0)
     for tile, kind in (("Donation - Grass", "Donation"), ("Sword", "Sword")):
         held = _nomads_position(

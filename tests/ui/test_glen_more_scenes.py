@@ -20,8 +20,9 @@ from game.ui.client import TableClient
 from tests.ui.conftest import click, make_app, press
 from tests.ui.test_scenes import check_layout
 
-#: Bot actions (4 players, seed 3, normal bots) that end in each step of a turn.
-PHASES = {"take": 0, "activate": 2, "move": 4, "resource": 20, "place": 27, "pay": 33, "option": 77}
+#: Each step of a turn, reached by normal bots playing a 4-player game (seed 3): the first
+#: position whose ``pending.phase`` is that step.
+PHASES = ("take", "activate", "move", "resource", "place", "pay", "option")
 SIZES = [(1024, 640), (1920, 1080), (2560, 1440)]
 
 
@@ -33,16 +34,26 @@ def sized(request: Any, env: Any) -> Iterator[App]:
     i18n.set_language("en")
 
 
-def _table(app: App, actions: int, players: int = 4, seed: int = 3) -> Any:
-    """The game scene after ``actions`` bot actions, over the main menu (so that closing it
-    does not end the app)."""
+def _table(
+    app: App,
+    actions: int,
+    players: int = 4,
+    seed: int = 3,
+    until: str | None = None,
+    stop_on: str | None = None,
+) -> Any:
+    """The game scene after ``actions`` bot actions (or the first position in step ``until``,
+    or the first action with a ``stop_on`` event), over the main menu (so that closing it does
+    not end the app)."""
     from game.ui.scenes.game import GameScene
     from game.ui.scenes.menu import MenuScene
 
     if not app.stack:
         app.push(MenuScene(app))
 
-    session, events = play_table("glen-more", players, seed, actions, "normal", {})
+    session, events = play_table(
+        "glen-more", players, seed, actions, "normal", {}, stop_on=stop_on, until=until
+    )
     state = session.state
     seat = state.to_move()[0] if state.to_move() else 0
     messages = [session.lobby_message(), session.state_message(seat, events)]
@@ -87,8 +98,8 @@ def _check_view(app: App, game: Any) -> None:
 def test_every_step_of_a_turn_draws(sized: App, lang: str) -> None:
     app = sized
     app.apply_language(lang)
-    for phase, actions in PHASES.items():
-        game = _table(app, actions)
+    for phase in PHASES:
+        game = _table(app, 10**6, until=phase)
         assert game.view.phase == phase, (phase, game.view.phase)
         assert game.view.legal, phase
         _check_view(app, game)
@@ -114,8 +125,8 @@ def test_every_step_of_a_turn_draws(sized: App, lang: str) -> None:
 def test_scoring_round_end_sequence_results_help_curtain_replay(sized: App) -> None:
     app = sized
     app.settings.animation_speed = 1.0
-    # The first scoring round arrives during play (action 91 of this game): shown over the table.
-    game = _table(app, 91)
+    # The first scoring round arrives during play: shown over the table.
+    game = _table(app, 10**6, stop_on="scoring")
     assert game.view.round_show is not None
     for _ in range(3):
         _check_view(app, game)
@@ -184,7 +195,7 @@ def test_resize_sweep_down_to_640x400(env: Any) -> None:
     app = make_app((1280, 800))
     app.settings.animation_speed = 1.0
     try:
-        game = _table(app, PHASES["place"])
+        game = _table(app, 10**6, until="place")
         for w, h in [
             (1280, 800),
             (1100, 700),
@@ -212,7 +223,7 @@ def test_resize_sweep_down_to_640x400(env: Any) -> None:
 def test_colour_blind_palette_keeps_shapes(env: Any) -> None:
     app = make_app((1280, 800), colour_blind=True)
     try:
-        game = _table(app, PHASES["pay"])
+        game = _table(app, 10**6, until="pay")
         _check_view(app, game)
         normal = [game.view._res_rgb(r) for r in ("wood", "stone", "grain", "cattle", "sheep")]
         assert len(set(normal)) == 5

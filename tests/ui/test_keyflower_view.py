@@ -601,3 +601,53 @@ def test_a_target_with_one_way_left_is_sent_by_a_second_click_or_confirm(kf_app:
                 checked += 1
             state.apply(seat, bots[seat].choose(state, seat))
     assert checked
+
+
+def test_the_wheel_zooms_the_large_village_about_the_mouse(kf_app: App) -> None:
+    state = get_game("keyflower").new(2, {}, 3)
+    view = make_view(kf_app, 2)
+    show(view, state, 0)
+    home = next(h for h in view.hits if h.kind == "tile" and h.data.get("seat") == 0)
+    pos = (round(home.centre[0]), round(home.centre[1]))
+    size = view.big_grid.size
+    assert view.wheel(pos, 1)
+    view.draw(kf_app.screen)
+    assert view.big_grid.size > size
+    # the tile under the mouse stays under it
+    again = next(h for h in view.hits if h.kind == "tile" and h.key == home.key)
+    assert abs(again.centre[0] - pos[0]) <= 2 and abs(again.centre[1] - pos[1]) <= 2
+    assert not view.wheel((2, 62), 1)  # not over the village
+
+
+def test_a_click_on_a_refused_target_asks_the_host_why(kf_app: App) -> None:
+    """What a click asks for (``intent``): a legal target gives one of its legal actions; any
+    other tile, bid space, bid, resource or hex gives an action the engine refuses with a
+    reason naming its rule — which the game scene asks the host for and shows at the pointer."""
+    state = get_game("keyflower").new(4, {}, 17)
+    bots = [make_bot("random", s) for s in range(4)]
+    view = make_view(kf_app, 4)
+    refused = 0
+    for step in range(260):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        if step % 4 == 0:
+            show(view, state, seat)
+            legal = state.legal_actions(seat)
+            if view._phase() == "place" and view._place_tile() is not None:
+                cells = [(q, r) for q in range(-3, 4) for r in range(-3, 4)]
+                points = [tuple(round(v) for v in view.big_grid.centre(*c)) for c in cells]
+            else:
+                points = [
+                    (round(h.centre[0]), round(h.centre[1])) if h.hex_r else h.rect.center
+                    for h in view.hits
+                ]
+            for pos in points:
+                intent = view.intent(pos)  # type: ignore[arg-type]
+                if intent is None or intent in legal:
+                    continue
+                refused += 1
+                error = state.explain_illegal(seat, intent)
+                assert str(error) and error.rule, intent
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert refused > 20

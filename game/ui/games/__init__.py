@@ -62,3 +62,16 @@ def value_label(game_id: str, option: str, value: object) -> str:
             label: str = fn(option, value)
             return label
     return str(value)
+
+
+def fit_options(game_id: str, players: int, options: dict[str, object]) -> dict[str, object]:
+    """``options`` made to fit ``players`` seats, as the game's view module says (its optional
+    ``fit_options``: Kingdom Builder's fifth player brings the Nomads expansion) — what the setup
+    screen shows when the number of players changes; unchanged for other games."""
+    module = VIEWS.get(game_id)
+    if module is not None:
+        fn = getattr(importlib.import_module(module), "fit_options", None)
+        if fn is not None:
+            fitted: dict[str, object] = fn(players, dict(options))
+            return fitted
+    return dict(options)

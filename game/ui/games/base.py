@@ -24,9 +24,10 @@ starts from the game-neutral :class:`~game.ui.games.generic.GenericView`.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -67,6 +68,23 @@ class SeatInfo:
 
     def swatch(self, size: int, colour_blind: bool) -> pygame.Surface:
         return pal.seat_swatch(self.colour, self.seat, size, colour_blind)
+
+
+_HOST_BOT_NAME = re.compile(r"Bot \(([a-z]+)\)")
+
+
+def shown_name(name: str, kind: str) -> str:
+    """A seat's name as this client shows it: the name the host gives a bot seat ("Bot
+    (normal)", data in English) in the player's language; every other name as it is."""
+    match = _HOST_BOT_NAME.fullmatch(name) if kind == "bot" else None
+    if match is not None and has(f"setup.level.{match.group(1)}"):
+        return t("game.bot_name", level=t(f"setup.level.{match.group(1)}"))
+    return name
+
+
+def shown_seats(seats: list[SeatInfo]) -> list[SeatInfo]:
+    """``seats`` with :func:`shown_name` names."""
+    return [replace(s, name=shown_name(s.name, s.kind)) for s in seats]
 
 
 @dataclass

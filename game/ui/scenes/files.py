@@ -94,7 +94,14 @@ def list_files(kind: str) -> list[ListItem]:
             str((s or {}).get("name") or f"#{i + 1}") for i, s in enumerate(replay.seats)
         )
         detail = t("files.detail", when=when, moves=len(replay.actions), players=replay.players)
-        if is_lan_save(path) and not finished:
+        if finished:  # who won, and every player's total
+            from game.ui.scenes.replay import replay_summary
+
+            totals, winners = replay_summary(replay, str(path), mtime)
+            if totals:
+                names = totals
+                detail = t("files.won_by", winners=winners) + " · " + detail
+        elif is_lan_save(path):
             detail = t("files.lan_detail", detail=detail)
         items.append(ListItem(f"{title} — {names}", detail, str(path)))
         if len(items) >= MAX_FILES:

@@ -25,10 +25,11 @@ import pygame
 from game.ui import palette as pal
 from game.ui.client import CHAT_MAX, TableClient
 from game.ui.games import view_class
-from game.ui.games.base import GameView, LogLine, ViewButton
+from game.ui.games.base import GameView, LogLine, ViewButton, shown_seats
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextField, draw_box
+from game.ui.widgets.log import LogBox
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -40,8 +41,6 @@ RESULTS_PAUSE = 1.6
 REFUSAL_TIME = 4.0
 REFUSAL_RADIUS = 60
 MAX_LOG = 400
-#: Chat lines in the log.
-CHAT_COLOUR = (170, 210, 255)
 #: Frames a second for a slow pulse (highlighted targets, a hint) when nothing else moves.
 AMBIENT_FPS = 20.0
 
@@ -77,7 +76,7 @@ class GameScene(Scene):
         self.players = players
         self.help_topic = f"game:{client.game_id}"
         cls = view_class(client.game_id)
-        self.view: GameView = cls(app, client.seat_infos(players))
+        self.view: GameView = cls(app, shown_seats(client.seat_infos(players)))
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
         self._secret_trait: bool | None = None
@@ -85,7 +84,7 @@ class GameScene(Scene):
         self.broken = False
         self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
-        self.log_scroll = 0
+        self.logbox = LogBox()
         self.results_shown = False
         self.results_timer = 0.0
         self.scoring_started = False
@@ -163,6 +162,11 @@ class GameScene(Scene):
     # ---- layout ----------------------------------------------------------------------------
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
+        if self.client.lobby is not None:
+            # Names the client words itself (a host-made bot name) follow the language.
+            infos = shown_seats(self.client.seat_infos(self.players))
+            if [s.name for s in infos] != [s.name for s in self.view.seats]:
+                self.view.set_seats(infos)
         px = self.app.px
         bar_h = px(52)
         self.bar = pygame.Rect(0, 0, w, bar_h)
@@ -259,7 +263,7 @@ class GameScene(Scene):
         if not changed and not force:
             return
         if self.client.lobby is not None:
-            infos = self.client.seat_infos(self.players)
+            infos = shown_seats(self.client.seat_infos(self.players))
             if [(s.name, s.colour, s.kind, s.connected) for s in infos] != [
                 (s.name, s.colour, s.kind, s.connected) for s in self.view.seats
             ]:
@@ -306,7 +310,7 @@ class GameScene(Scene):
     def send_chat(self, text: str) -> None:
         if self.client.say(text):
             self.chat_field.set_text("")
-            self.log_scroll = 0
+            self.logbox.to_newest()
 
     def _sync_away(self) -> None:
         """The banner about players who lost the connection; its button for the creator."""
@@ -700,11 +704,39 @@ class GameScene(Scene):
         if result is None:
             return
         self.results_shown = True
+        again = self.play_again if self.client.local_host is not None else None
         self.app.push(
             ResultsScene(
-                self.app, result, self.view.seats, self.view.score_categories(), self._save_path()
+                self.app,
+                result,
+                self.view.seats,
+                self.view.score_categories(),
+                self._save_path(),
+                again,
             )
         )
+
+    def play_again(self) -> None:
+        """The results' "Play again": a new game on this computer with the same seats (the same
+        people, bots of the same strength, the same colours) and the same options; a new seed."""
+        from game.ui.client import SeatSpec, start_local_game
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.setup import StartingScene
+
+        lobby = self.client.lobby or {}
+        specs = []
+        for seat in lobby.get("seats", []):
+            kind = "bot" if seat.get("kind") == "bot" else "human"
+            name, colour = str(seat.get("name") or ""), str(seat.get("colour") or "grey")
+            specs.append(SeatSpec(kind, name, colour, str(seat.get("bot") or "normal")))
+        options = lobby.get("options") if isinstance(lobby.get("options"), dict) else {}
+        try:
+            client = start_local_game(self.client.game_id, specs, dict(options or {}))
+        except Exception as exc:  # the host could not start (e.g. cannot write saves)
+            self.app.toast(t("setup.failed", error=str(exc)), "error")
+            return
+        self.app.reset(MenuScene(self.app))
+        self.app.push(StartingScene(self.app, client, len(specs)))
 
     def _save_path(self) -> str | None:
         """The host's record of this table, when the host runs in this process."""
@@ -749,7 +781,7 @@ class GameScene(Scene):
                 return True
         if event.type == pygame.MOUSEWHEEL:
             if self.log_rect.collidepoint(self.app.mouse):
-                self.log_scroll = max(0, self.log_scroll + event.y)
+                self.logbox.wheel(event.y)
                 return True
             return self.view.wheel(self.app.mouse, event.y)
         return False
@@ -846,8 +878,9 @@ class GameScene(Scene):
         return 0.0
 
     def _sync_seat_buttons(self) -> None:
-        """Undo and Restart turn belong to a seat: a spectator's table has neither."""
-        wanted = self.shown is not None
+        """Undo and Restart turn belong to a seat in a running game: a spectator's table has
+        neither, nor has a finished game."""
+        wanted = self.shown is not None and self.client.game_over is None
         if wanted != self.undo_button.visible:
             self.undo_button.visible = wanted
             self.restart_button.visible = wanted
@@ -858,7 +891,8 @@ class GameScene(Scene):
         ids or labels change; whether each is enabled is asked when it is drawn)."""
         from game.ui.widgets import resolve
 
-        specs = self.view.buttons() if self.shown is not None else []
+        playing = self.shown is not None and self.client.game_over is None
+        specs = self.view.buttons() if playing else []
         self.view_specs = {b.id: b for b in specs}
         key = tuple((b.id, resolve(b.label), b.hint) for b in specs)
         if key == self._view_key:
@@ -1004,31 +1038,10 @@ class GameScene(Scene):
         self.view.draw_status(surface, self.status_rect, text)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        px = self.app.px
-        rect = self.log_rect
-        draw_box(surface, rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
-        inner = rect.inflate(-px(16), -px(10))
+        """The log (wrapped, scrolling: ``widgets/log.py``), the chat line under it."""
+        rect = pygame.Rect(self.log_rect)
         if self.chat_field.visible:
-            inner.height = self.chat_field.rect.y - px(4) - inner.y
-        size = px(13)
-        line_h = self.app.fonts.line_height(size)
-        rows = max(1, inner.height // line_h)
-        lines = self.log
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - rows))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - rows) : end]
-        if not shown:
-            img = self.app.fonts.render(t("game.log_empty"), size, pal.TEXT_DISABLED)
-            surface.blit(img, inner.topleft)
-            return
-        y = inner.bottom - len(shown) * line_h
-        for line in shown:
-            x = inner.x
-            if line.seat is not None and 0 <= line.seat < len(self.view.seats):
-                sw = self.view.seats[line.seat].swatch(px(12), self.app.settings.colour_blind)
-                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
-            x += px(18)
-            text = self.app.fonts.ellipsize(line.text, size, inner.right - x)
-            img = self.app.fonts.render(text, size, CHAT_COLOUR if line.chat else pal.TEXT)
-            surface.blit(img, (x, y))
-            y += line_h
+            rect.height = self.chat_field.rect.y - self.app.px(4) - rect.y
+        self.logbox.draw(
+            surface, self.app, rect, self.log, self.view.seats, t("game.log_empty"), self.log_rect
+        )

@@ -230,7 +230,7 @@ class LobbyScene(PageScene):
         )
         self.colour_choice = Choice(
             "lobby_colour",
-            [(c, lazy(f"colour.{c}")) for c in pal.COLOUR_NAMES],
+            [(c, pal.colour_text(c, app.settings)) for c in pal.COLOUR_NAMES],
             None,
             self.set_colour,
             swatch=lambda value, size: pal.seat_swatch(

@@ -14,15 +14,61 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games import view_class
-from game.ui.games.base import GameView, LogLine, SeatInfo
+from game.ui.games.base import GameView, LogLine, SeatInfo, shown_name
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.widgets import Button, draw_box
+from game.ui.widgets import Button
+from game.ui.widgets.log import LogBox
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 AUTO_STEP = 0.7
+#: Seconds one listing of finished games may spend replaying records for their results (the
+#: rest are worked out on the next listings; every result is remembered while the program runs).
+SUMMARY_BUDGET = 0.4
+
+_summaries: dict[tuple[str, float], tuple[list[int], list[int]] | None] = {}
+_listing = [0.0, -10.0]  # when the current listing began, when it last asked
+
+
+def replay_summary(replay: Any, path: str, mtime: float) -> tuple[str, str]:
+    """A finished record's result for the list of replays: ``(players with their totals, the
+    winners)`` — e.g. ``("Ann 72, Bo 65", "Ann")`` — from replaying it through the engine
+    (``Replay.state_at``, which checks the recorded final hash); ``("", "")`` for a record
+    that does not replay, or while this listing's time budget is spent.  The result is
+    remembered per file and modification time; the names are put in each time (a bot's name
+    in the language of the moment)."""
+    import time
+
+    key = (path, mtime)
+    if key not in _summaries:
+        now = time.perf_counter()
+        if now - _listing[1] > 1.0:
+            _listing[0] = now  # a new listing: a fresh budget
+        _listing[1] = now
+        if now - _listing[0] > SUMMARY_BUDGET:
+            return ("", "")
+        try:
+            state = replay.state_at()
+            result = ([int(row.get("total", 0)) for row in state.scores()], state.winners())
+        except Exception:  # a record that does not replay is listed without a result
+            result = None
+        _summaries[key] = result
+    known = _summaries[key]
+    if known is None:
+        return ("", "")
+    totals, winners = known
+
+    def name(i: int) -> str:
+        info = replay.seats[i] if i < len(replay.seats) else {}
+        info = info or {}
+        return shown_name(str(info.get("name") or f"#{i + 1}"), str(info.get("kind")))
+
+    return (
+        ", ".join(f"{name(i)} {total}" for i, total in enumerate(totals)),
+        ", ".join(name(i) for i in winners),
+    )
 
 
 class ReplayScene(Scene):
@@ -58,7 +104,7 @@ class ReplayScene(Scene):
             seats.append(
                 SeatInfo(
                     seat=i,
-                    name=str(info.get("name") or f"#{i + 1}"),
+                    name=shown_name(str(info.get("name") or f"#{i + 1}"), str(info.get("kind"))),
                     colour=str(info.get("colour") or pal.COLOUR_NAMES[i]),
                     kind=str(info.get("kind") or "human"),
                 )
@@ -68,6 +114,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.timer = 0.0
         self.log: list[LogLine] = []
+        self.logbox = LogBox()
         self.buttons = [
             Button(
                 "replay_start",
@@ -124,6 +171,7 @@ class ReplayScene(Scene):
         self.view.set_turn(*self.turns[step])
         self.view.set_view(self.views[step], [], events)
         self.log = []
+        self.logbox.to_newest()
         for evs in self.events[max(0, step - 60) : step + 1]:
             for ev in evs:
                 line = self.view.describe_event(ev)
@@ -156,6 +204,9 @@ class ReplayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.log_rect.collidepoint(self.app.mouse):
+            self.logbox.wheel(event.y)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.view.mouse_moved(event.pos)
@@ -221,21 +272,5 @@ class ReplayScene(Scene):
         label = t("replay.step", step=self.step, steps=self.steps)
         img = self.app.fonts.render(label, px(15), pal.TEXT)
         surface.blit(img, img.get_rect(midleft=(track.right + px(12), track.centery)))
-        draw_box(surface, self.log_rect, pal.BG_PANEL, pal.BORDER, radius=px(8))
-        inner = self.log_rect.inflate(-px(16), -px(10))
-        size = px(13)
-        line_h = self.app.fonts.line_height(size)
-        rows = max(1, inner.height // line_h)
-        y = inner.bottom - min(rows, len(self.log)) * line_h
-        for line in self.log[-rows:]:
-            x = inner.x
-            if line.seat is not None and 0 <= line.seat < len(self.view.seats):
-                sw = self.view.seats[line.seat].swatch(px(12), self.app.settings.colour_blind)
-                surface.blit(sw, sw.get_rect(midleft=(x, y + line_h // 2)))
-            x += px(18)
-            img = self.app.fonts.render(
-                self.app.fonts.ellipsize(line.text, size, inner.right - x), size, pal.TEXT
-            )
-            surface.blit(img, (x, y))
-            y += line_h
+        self.logbox.draw(surface, self.app, self.log_rect, self.log, self.view.seats, "")
         self.draw_widgets(surface)

@@ -4,6 +4,7 @@ more scroll)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,12 +33,14 @@ class ResultsScene(PageScene):
         seats: list[SeatInfo],
         categories: list[tuple[str, str]],
         replay_path: str | None = None,
+        play_again: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.result = result
         self.seats = seats
         self.categories = categories
         self.replay_path = replay_path
+        self.play_again = play_again
         self.title = lambda: t("results.title")
         self.back_button.text = lambda: t("results.board")
         self.menu_button = Button(
@@ -49,8 +52,16 @@ class ResultsScene(PageScene):
             self.watch_replay,
             enabled=lambda: self.replay_path is not None,
         )
+        self.again_button = Button(
+            "results_again",
+            lambda: t("results.again"),
+            self.again,
+            tooltip=lambda: t("results.again.tip"),
+        )
+        self.again_button.visible = play_again is not None
         self.add(self.menu_button)
         self.add(self.replay_button)
+        self.add(self.again_button)
         scores = result.get("scores", [])
         if not isinstance(scores, list):
             scores = []
@@ -79,6 +90,11 @@ class ResultsScene(PageScene):
 
         self.app.reset(MenuScene(self.app))
 
+    def again(self) -> None:
+        """A new game with the same seats and options (a table hosted on this computer)."""
+        if self.play_again is not None:
+            self.play_again()
+
     def watch_replay(self) -> None:
         if self.replay_path is None:
             return
@@ -94,8 +110,10 @@ class ResultsScene(PageScene):
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
         px = self.app.px
-        self.menu_button.rect = pygame.Rect(w - px(32) - px(240), h - px(72), px(240), px(44))
-        self.replay_button.rect = pygame.Rect(w - px(32) - px(500), h - px(72), px(240), px(44))
+        bw = min(px(240), (w - px(64) - px(24) * 3 - px(220) - px(112)) // 3)
+        self.menu_button.rect = pygame.Rect(w - px(32) - bw, h - px(72), bw, px(44))
+        self.replay_button.rect = pygame.Rect(w - px(32) - 2 * bw - px(20), h - px(72), bw, px(44))
+        self.again_button.rect = pygame.Rect(w - px(32) - 3 * bw - px(40), h - px(72), bw, px(44))
         self.back_button.rect.width = px(220)
         self.help_button.rect.x = self.back_button.rect.right + px(12)
         area = self.content_rect()

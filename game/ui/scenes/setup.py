@@ -157,7 +157,7 @@ class SeatRow:
         )
         self.colour = Choice(
             f"seat_colour_{index}",
-            [(c, lazy(f"colour.{c}")) for c in pal.COLOUR_NAMES],
+            [(c, pal.colour_text(c, scene.app.settings)) for c in pal.COLOUR_NAMES],
             pal.COLOUR_NAMES[index],
             lambda v: scene.colour_changed(index, v),
             font_size=14,
@@ -292,6 +292,13 @@ class SetupScene(PageScene):
 
     def players_changed(self, n: int) -> None:
         self._rebuild_seats()
+        from game.ui.games import fit_options
+
+        fitted = fit_options(self.game.id, n, self.options())  # KB: 5 players bring Nomads
+        for row in self.option_rows:
+            if row.spec.kind == "choice" and fitted.get(row.spec.name) != row.value():
+                assert isinstance(row.main, Choice)
+                row.main.set_value(fitted[row.spec.name])
 
     def seat_kind_changed(self, index: int) -> None:
         row = self.seat_rows[index]
@@ -365,7 +372,8 @@ class SetupScene(PageScene):
                 specs.append(
                     SeatSpec(
                         "bot",
-                        name or t("setup.bot_name", level=level, n=row.index + 1),
+                        name
+                        or t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1),
                         row.colour.value,
                         level,
                     )

@@ -246,6 +246,8 @@ class KFBase(GameView):
         #: The village shown large (None: the viewing seat's, else the current seat's).
         self.focus_seat: int | None = None
         self.zoom = 1.0
+        #: The point of the large village (relative to its box) the wheel zooms about.
+        self.zoom_at: tuple[int, int] | None = None
         #: Tiles others touched since the viewing seat last acted (the "what changed" glow).
         self.recent: dict[str, int] = {}
         #: The tile picked in the transport stage (its moves and upgrades are listed).

@@ -118,6 +118,7 @@ class InputMixin(TextMixin):
             # a compact village's title: show it large
             self.focus_seat = int(hit.key)
             self.zoom = 1.0
+            self.zoom_at = None
             self.layers.pop("big", None)
             return None
         if not self.legal:
@@ -258,6 +259,83 @@ class InputMixin(TextMixin):
         """Turn the ghost by a sixth (step ±1); every rotation is shown, legal or not."""
         self.ghost_rot = (self.ghost_rot + step) % 6
         return None
+
+    # ---- what a click asks for (legal or not) --------------------------------------------
+    def intent(self, pos: tuple[int, int]) -> Action | None:
+        """The action a click at ``pos`` asks for, legal or not, so the game scene can ask the
+        host why a refused one is refused (``explain``) and say so at the pointer: a tile (use),
+        the space beside it or a bid (bid), your bid (bring it back), a resource (move it), a
+        tile in the transport (upgrade it, or move there), a boat, a hex for the tile being
+        placed with the ghost's rotation.  A legal target gives one of its legal actions."""
+        v = self.view
+        if not v or v.get("over") or self._you() is None or not self.legal:
+            return None
+        for rect, _value, _label in self.options:
+            if rect.collidepoint(pos):
+                return None
+        phase = self._phase()
+        if phase == "place":
+            return self._place_intent(pos)
+        hit = self.hit_at(pos)
+        if hit is None:
+            return None
+        key = hit.key[0] if isinstance(hit.key, tuple) else hit.key
+        tile = str(key)
+        if phase == "boats":
+            if hit.kind in ("boat", "tile"):
+                return self.boat_at.get(tile, ("boat", tile))
+            return None
+        if phase != "play":
+            return None
+        stage = self._stage()
+        if stage == "move_to":
+            return self.move_to_at.get(tile, ("move_to", tile)) if hit.kind == "tile" else None
+        if stage == "transport":
+            if hit.kind == "res":
+                return ("move", tile, str(hit.key[1]))
+            if hit.kind == "tile":
+                mine = self.move_at.get(tile, []) + self.upgrade_at.get(tile, [])
+                return mine[0] if mine else ("upgrade", tile, 0, 0, 0, 0, 0, 0, 0)
+            return None
+        if stage not in ("start", "reclaim") or hit.kind not in ("tile", "bid", "chip"):
+            return None
+        if hit.kind == "chip" and hit.key[1] == self._you() and tile not in self.bid_at:
+            return self.reclaim_at.get(tile, ("reclaim", tile))
+        kind = "bid" if hit.kind in ("bid", "chip") else "use"
+        for k in (kind, "use" if kind == "bid" else "bid"):
+            at = self.bid_at if k == "bid" else self.use_at
+            if tile in at:
+                return at[tile][0]
+        if any(a[0] == f"{kind}_tile" for a in self.legal):
+            return (f"{kind}_tile", tile)
+        return (kind, tile, self._likely_colour(tile), 1)
+
+    def _likely_colour(self, tile: str) -> str:
+        """The colour a refused bid or use is asked about: the keyples brought back, else the
+        tile's colour, else the colour you hold most of."""
+        p = self._pending()
+        if p.get("colour"):
+            return str(p["colour"])
+        for entry in self.view.get("activity") or []:
+            if isinstance(entry, dict) and entry.get("tile") == tile and entry.get("lock"):
+                return str(entry["lock"])
+        keys = self._seat_view(self._you() or 0).get("keyples") or [0, 0, 0, 0]
+        colours = ("red", "blue", "yellow", "green")
+        return max(zip(keys, colours, strict=False), default=(0, "red"))[1]
+
+    def _place_intent(self, pos: tuple[int, int]) -> Action | None:
+        """A hex of your large village for the tile being placed, turned as its ghost."""
+        tile = self._place_tile()
+        if tile is None or self.big_grid is None or not self.big_rect.collidepoint(pos):
+            return None
+        if self.big_seat_shown != self._you():
+            return None
+        cell = self.big_grid.cell_at(*pos)
+        targets = self.place_targets()
+        rot = self.ghost_rot
+        if self.ghost != cell and cell in targets and rot not in targets[cell]:
+            rot = targets[cell][0]
+        return ("place", tile, cell[0], cell[1], rot)
 
     # ---- the action box ------------------------------------------------------------------
     def action_options(self) -> list[tuple[Any, str]]:
@@ -468,6 +546,7 @@ class InputMixin(TextMixin):
                 cur = self._big_seat()
                 self.focus_seat = (cur + 1) % n
                 self.zoom = 1.0
+                self.zoom_at = None
                 self.layers.pop("big", None)
             return None
         if pygame.K_1 <= k <= pygame.K_9:
@@ -484,6 +563,8 @@ class InputMixin(TextMixin):
             self.rotate(1 if dy < 0 else -1)
             return True
         self.zoom = max(0.5, min(2.5, self.zoom * (1.15 if dy > 0 else 1 / 1.15)))
+        # zoom about the mouse: the part of the village under it stays under it
+        self.zoom_at = (pos[0] - self.big_rect.x, pos[1] - self.big_rect.y)
         self.layers.pop("big", None)
         return True
 

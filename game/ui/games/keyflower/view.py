@@ -111,6 +111,7 @@ class KeyflowerView(PanelMixin):
         if self._phase() != old_phase:
             self.focus_seat = None
             self.zoom = 1.0
+            self.zoom_at = None
         if (
             self._phase() or "play",
             len(self._seat_views()),

@@ -74,7 +74,12 @@ class VillageMixin(BoardMixin):
     def _village_key(self, seat: int, rect: pygame.Rect, big: bool) -> tuple[Any, ...]:
         extra: tuple[Any, ...] = ()
         if big:
-            extra = (self.zoom, tuple(sorted(self.place_targets())), self._focus_key())
+            extra = (
+                self.zoom,
+                self.zoom_at,
+                tuple(sorted(self.place_targets())),
+                self._focus_key(),
+            )
         return (self._serial, seat, rect.size, self._key(), big, extra)
 
     def _focus_key(self) -> tuple[Any, ...]:
@@ -133,8 +138,8 @@ class VillageMixin(BoardMixin):
         fit_cells = cells + list(targets)
         grid = HexGrid.fit(box, fit_cells, flat=True, max_size=px(60) if big else px(30))
         if big and self.zoom != 1.0:
-            cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-            grid = grid.zoomed(self.zoom, (cx, cy))
+            about = self.zoom_at or (box[0] + box[2] / 2, box[1] + box[3] / 2)
+            grid = grid.zoomed(self.zoom, (float(about[0]), float(about[1])))
         # the grid in window coordinates (for clicks and the frame's overlays)
         abs_grid = HexGrid((grid.origin[0] + ox, grid.origin[1] + oy), grid.size, True)
         if big:

@@ -34,7 +34,12 @@ client asks of every game view module: ``VIEW``, ``help_pages`` and ``option_val
 from game.ui.games.kingdom_builder.common import CARD_NAMES, LOCATION_TYPES, TERRAINS
 from game.ui.games.kingdom_builder.help import help_pages
 from game.ui.games.kingdom_builder.scoring import GOLD
-from game.ui.games.kingdom_builder.text import option_value_label, terrain_name, tile_name
+from game.ui.games.kingdom_builder.text import (
+    fit_options,
+    option_value_label,
+    terrain_name,
+    tile_name,
+)
 from game.ui.games.kingdom_builder.view import KingdomBuilderView
 
 VIEW = KingdomBuilderView
@@ -46,6 +51,7 @@ __all__ = [
     "TERRAINS",
     "VIEW",
     "KingdomBuilderView",
+    "fit_options",
     "help_pages",
     "option_value_label",
     "terrain_name",

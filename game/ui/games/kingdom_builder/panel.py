@@ -130,9 +130,9 @@ class PanelMixin(BoardMixin):
 
     def _plan(self, tiles: list[dict[str, Any]]) -> PanelPlan:
         """Share the panel's height: the turn box, the own strip and the player rows first —
-        smaller when the categories would not get a title and one line of rule each — then the
-        categories, each with the lines its rule needs while they fit (the longest rules give
-        up lines first)."""
+        compact ones when that leaves the categories' rules more of their lines — then the
+        categories, each with the lines its rule needs (up to 3) while they fit; when they do
+        not, the longest rules give up lines first and end in "...", the whole text on hover."""
         px = self.app.px
         fonts = self.app.fonts
         height = self.panel_rect.height
@@ -143,19 +143,21 @@ class PanelMixin(BoardMixin):
         pad = px(10)
         wraps = [self._card_wrap(k, self.panel_rect.width - px(16)) for k in cats]
         own = self._own_height(tiles)
-        minimum = len(cats) * (title_h + line_h + pad)
-        box_h, row_h = px(112), px(40)
-        if px(112) + own + players * px(40) + px(12) + minimum > height:
-            box_h, row_h = px(96), px(33)
+        best: tuple[int, int, int, list[int]] | None = None
+        # The roomy turn box and player rows, else compact ones — whichever cuts fewer lines
+        # of the categories' rules (the roomy one when both show everything).
+        for box_h, row_h in ((px(112), px(40)), (px(96), px(33))):
+            avail = height - (box_h + px(8) + own + players * row_h + px(4))
+            lines = [min(3, len(w)) for w in wraps]
+            while sum(title_h + n * line_h + pad for n in lines) > avail and any(lines):
+                longest = max(range(len(lines)), key=lambda i: (lines[i], i))
+                lines[longest] -= 1
+            cut = sum(len(w) for w in wraps) - sum(lines)
+            if best is None or cut < best[0]:
+                best = (cut, box_h, row_h, lines)
+        assert best is not None
+        _cut, box_h, row_h, lines = best
         avail = height - (box_h + px(8) + own + players * row_h + px(4))
-        lines = [min(3, len(w)) for w in wraps]
-
-        def need() -> int:
-            return sum(title_h + n * line_h + pad for n in lines)
-
-        while need() > avail and any(lines):
-            longest = max(range(len(lines)), key=lambda i: (lines[i], i))
-            lines[longest] -= 1
         heights = [title_h + n * line_h + pad for n in lines]
         spare = avail - sum(heights)
         if spare > 0 and heights:

@@ -102,6 +102,16 @@ def why(category: str, points: int) -> str:
     return t("kb.why.other", category=category_name(category), points=signed(points))
 
 
+def fit_options(players: int, options: dict[str, object]) -> dict[str, object]:
+    """Options for ``players`` seats: five players need the Nomads expansion (its fifth colour,
+    KB §1.2), so the base game's setting becomes the full expansion — the engine's own reading
+    of a 5-player game without the option (``docs/kingdom-builder.md``, Options)."""
+    out = dict(options)
+    if players >= 5 and out.get("nomads") in ("off", False):
+        out["nomads"] = "full"
+    return out
+
+
 def option_value_label(option: str, value: object) -> str:
     """Names of option values in the setup screen: sections by their location, cards, how much
     of the Nomads expansion is in play."""
