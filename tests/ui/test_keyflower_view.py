@@ -715,3 +715,50 @@ def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -
     assert not view.animating()
     row = {h.key for h in view.hits if h.kind == "hand"}
     assert set(won_tiles) <= row
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "nl"])
+def test_boat_options_name_the_boat_whole_and_show_its_load(env: Any, lang: str) -> None:
+    """The boat choice (KF §8 step 5) at the smallest window with six players: each option of
+    the action box shows its boat's whole name and its load as keyple and skill icons with
+    counts (the load in words on hover), nothing shortened."""
+    from game.ui.i18n import set_language
+
+    app = make_app((1024, 640), language=lang)
+    set_language(lang)
+    try:
+        state = get_game("keyflower").new(6, {}, 5)
+        bots = [make_bot("random", s) for s in range(6)]
+        while state.view(None)["phase"] != "boats":
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+        seat = state.to_move()[0]
+        view = make_view(app, 6)
+        cut: list[str] = []
+        fonts = app.fonts
+        ellipsize = fonts.ellipsize
+
+        def watch(text: str, *args: Any, **kw: Any) -> str:
+            out = ellipsize(text, *args, **kw)
+            if out != text:
+                cut.append(text)
+            return out
+
+        fonts.ellipsize = watch  # type: ignore[method-assign]
+        show(view, state, seat)
+        boats = [o for o in view.options if o[1][0] == "pick_boat"]
+        assert len(boats) >= 4
+        from game.ui.games.keyflower.text import tile_name
+
+        for rect, (_k, boat), label in boats:
+            name = tile_name(boat)
+            assert name not in cut and label not in cut, (name, cut)
+            load = view._load_icons(boat)
+            entry = next(b for b in state.view(seat)["boats"] if b["boat"] == boat)
+            assert sum(n for _k2, _c, n in load) == sum(entry["keyples"]) + sum(entry["skills"])
+            assert rect.width <= view.action_rect.width
+            view.mouse_moved(rect.center)
+            assert view.hover(rect.center) == label and label.startswith(name)
+    finally:
+        set_language("en")
+        app.shutdown()
