@@ -11,7 +11,9 @@ something moves: input in the last half second, a toast, a tooltip about to show
 whose :meth:`~game.ui.scene.Scene.frame_rate` asks for it (an animation; a scene that does not
 say runs at 60).  Otherwise it asks for fewer (a pulsing highlight, a blinking caret) or none:
 the loop then sleeps in SDL's event wait until an event arrives, the scene's next frame is due,
-or a second has passed.  Network connections wake it at once (:meth:`App.wakeup` posts an event
+or a second has passed.  Such a slow frame with no event sends to the screen only the parts
+the scenes say change (:meth:`~game.ui.scene.Scene.ambient_rects`: the pulsing targets), the
+whole window at least every :data:`FULL_FLIP_EVERY` seconds.  Network connections wake it at once (:meth:`App.wakeup` posts an event
 from their threads), so a move from another player is drawn without delay.  A window left on
 the menu or waiting at the table uses a few percent of a core (``bench/ui.py``,
 ``ui.idle_cpu_percent.*``).
@@ -35,6 +37,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window is drawn in software (a pygame surface); the system's own window framebuffer
+# shows it (X11: shared memory) without SDL's OpenGL path, which on a machine without a GPU
+# driver (Mesa's software GL, a virtual machine, Xvfb) redraws the whole window on the CPU for
+# every update, a small part or not: 4 ms a frame at 1280x800, most of an idle table's cost.
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame
 
@@ -58,6 +65,9 @@ IDLE_HEARTBEAT = 1.0
 ACTIVE_AFTER_INPUT = 0.5
 #: Frames a second while a text field has the focus (its caret blinks).
 CARET_FPS = 4.0
+#: Seconds after which a slow frame sends the whole window again, whatever the scenes say
+#: changed (a safety net for anything that changes by itself and is not said).
+FULL_FLIP_EVERY = 0.5
 #: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
 #: plain page (and after twice as many, gives up).
 MAX_FAILURES = 5
@@ -135,6 +145,7 @@ class App:
         #: Times of recent scene failures (see :meth:`recover`).
         self.failures: list[float] = []
         self._last_input = time.monotonic()
+        self._full_flip = 0.0
         self._wake_type = pygame.event.custom_type()
         self._wake_posted = False
 
@@ -364,21 +375,64 @@ class App:
         if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             top.on_escape()
 
-    def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
+    def step(
+        self,
+        dt: float | None = None,
+        events: list[pygame.event.Event] | None = None,
+        slow: bool = False,
+    ) -> None:
         """One frame: events (``events`` first: one the idle wait already took), update, draw,
-        flip."""
+        flip.  ``slow``: a frame of the idle loop below the full rate; when no event came and
+        nothing else asks for the whole window, only the parts the scenes say change are sent
+        to the screen (see the module docstring)."""
         if dt is None:
             dt = 1 / FPS
+        stack = list(self.stack)
+        toasts = len(self.toasts)
+        tooltip = self.tooltip.text
+        happened = False
         for event in [*(events or []), *pygame.event.get()]:
+            happened = True
             self.dispatch(event)
             if not self.running:
                 return
         self.update(dt)
         self.draw()
-        pygame.display.flip()
+        rects = None
+        if (
+            slow
+            and not happened
+            and stack == self.stack
+            and toasts == len(self.toasts) == 0
+            and tooltip == self.tooltip.text
+        ):
+            rects = self.ambient_rects()
+        now = time.monotonic()
+        if rects is None or now - self._full_flip >= FULL_FLIP_EVERY:
+            pygame.display.flip()
+            self._full_flip = now
+        elif rects:
+            pygame.display.update(rects)
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
+
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """The parts of the window that change in a slow frame (every drawn scene's
+        :meth:`~game.ui.scene.Scene.ambient_rects`), or ``None`` for the whole window."""
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        rects: list[pygame.Rect] = []
+        for scene in self.stack[first:]:
+            part = scene.ambient_rects()
+            if part is None:
+                return None
+            rects.extend(part)
+        bounds = self.screen.get_rect()
+        return [r.clip(bounds) for r in rects if r.colliderect(bounds)]
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -458,7 +512,7 @@ class App:
             dt = min(now - last, 0.1, 1.0 / rate if rate > 0 else 1.0 / FPS)
             last = now
             try:
-                self.step(dt, events)
+                self.step(dt, events, slow=rate < FPS)
             except Exception as exc:
                 self.recover(exc)
             # The in-process host and the bot reader are threads of this process.  pygame

@@ -877,6 +877,17 @@ class GameScene(Scene):
             return AMBIENT_FPS
         return 0.0
 
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """While the table only pulses (see :meth:`frame_rate`), what changes is the view's
+        (its pulsing targets, :meth:`GameView.ambient_rects`); anything else the table shows
+        by itself over time — a hint's ring, a refusal's bubble that fades — asks for the
+        whole window."""
+        if self.broken or self.view.hint is not None or self.refusal is not None:
+            return None
+        if self.view.animating() or self.client.game_over is not None:
+            return None
+        return self.view.ambient_rects()
+
     def _sync_seat_buttons(self) -> None:
         """Undo and Restart turn belong to a seat in a running game: a spectator's table has
         neither, nor has a finished game."""

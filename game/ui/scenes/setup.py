@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 #: Seat kinds offered: human, the bot difficulties, and (when hosting) open for the LAN.
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 20
+#: Options a game's ``first_game`` option fixes (Kingdom Builder's): greyed while it is on.
+FIRST_GAME_FIXES = ("sections", "rotations", "cards", "exclude_cards")
 
 
 def option_label(game_id: str, spec: OptionSpec) -> str:
@@ -106,6 +108,27 @@ class OptionRow:
                     self.parts.append(
                         Toggle(f"opt_{spec.name}_{i}", lazy("setup.flag_n", n=i + 1), False)
                     )
+        elif kind == "subset":
+            # Some of the choices (none by default): "None", or "Choose" and a box per choice
+            # (Kingdom Builder's cards a random draw leaves out).
+            self.main = Choice(
+                f"opt_{spec.name}",
+                [("none", lambda: t("setup.none")), ("chosen", lambda: t("setup.choose"))],
+                "chosen" if spec.default else "none",
+                lambda v: scene.options_changed(),
+                tooltip=lambda: option_help(game_id, spec),
+            )
+            wanted = set(spec.default or [])
+            for c in spec.choices:
+                self.parts.append(
+                    Toggle(
+                        f"opt_{spec.name}_{c}",
+                        partial(value_label, game_id, spec, c),
+                        c in wanted,
+                        lambda v: scene.options_changed(),
+                        tooltip=lambda: option_help(game_id, spec),
+                    )
+                )
         else:
             raise ValueError(f"option kind {kind!r} is not supported by the setup screen")
 
@@ -123,6 +146,14 @@ class OptionRow:
         if kind in ("choice", "int"):
             assert isinstance(self.main, Choice)
             return self.main.value
+        if kind == "subset":
+            if not self.chosen():
+                return []
+            return [
+                c
+                for c, p in zip(self.spec.choices, self.parts, strict=True)
+                if isinstance(p, Toggle) and p.value
+            ]
         if not self.chosen():
             return "random"
         if kind == "multi":
@@ -358,7 +389,18 @@ class SetupScene(PageScene):
 
     # ---- results ---------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
-        return {row.spec.name: row.value() for row in self.option_rows}
+        """The options as chosen (those a first-game setup fixes left at their defaults)."""
+        first_game = any(
+            r.spec.name == "first_game" and r.value() is True for r in self.option_rows
+        )
+        return {
+            row.spec.name: (
+                row.spec.default
+                if first_game and row.spec.name in FIRST_GAME_FIXES
+                else row.value()
+            )
+            for row in self.option_rows
+        }
 
     def seat_specs(self) -> list[Any]:
         from game.ui.client import SeatSpec
@@ -466,32 +508,58 @@ class SetupScene(PageScene):
             (r for r in self.option_rows if r.spec.name == "first_game" and r.value() is True),
             None,
         )
-        opt_h = px(36)
-        for orow in self.option_rows:
-            disabled = first_game is not None and orow.spec.name in (
-                "sections",
-                "rotations",
-                "cards",
+        # Rows as tall as they are made; tighter (and a subset's boxes in more columns) when
+        # every option is open at once in a small window.
+        bottom = self.right.bottom - pad
+        for opt_h, part_h, gap, subset_cols in (
+            (px(36), px(34), px(6), 3),
+            (px(32), px(30), px(4), 3),
+            (px(30), px(26), px(3), 4),
+            (px(26), px(22), px(2), 5),
+        ):
+            end = self._layout_options(
+                x, y, inner_w, label_w, first_game, opt_h, part_h, gap, subset_cols
             )
+            if end <= bottom:
+                break
+        self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+
+    def _layout_options(
+        self,
+        x: int,
+        y: int,
+        inner_w: int,
+        label_w: int,
+        first_game: OptionRow | None,
+        opt_h: int,
+        part_h: int,
+        gap: int,
+        subset_cols: int,
+    ) -> int:
+        """Place the option rows from ``y`` down; the bottom they reach."""
+        px = self.app.px
+        for orow in self.option_rows:
+            disabled = first_game is not None and orow.spec.name in FIRST_GAME_FIXES
             orow.main.enabled = not disabled
             orow.label.rect = pygame.Rect(x, y, label_w - px(8), opt_h)
             orow.main.rect = pygame.Rect(x + label_w, y, inner_w - label_w, opt_h)
-            y += opt_h + px(6)
+            y += opt_h + gap
             show_parts = orow.chosen() and not disabled
-            cols = 2 if orow.spec.kind == "multi" else 4
+            cols = {"multi": 2, "subset": subset_cols}.get(orow.spec.kind, 4)
             part_w = (inner_w - px(8) * (cols - 1)) // cols
+            tall = min(part_h, opt_h - px(6)) if orow.spec.kind == "subset" else part_h
             for i, part in enumerate(orow.parts):
                 part.visible = show_parts
                 if show_parts:
                     part.rect = pygame.Rect(
                         x + (i % cols) * (part_w + px(8)),
-                        y + (i // cols) * (px(34) + px(4)),
+                        y + (i // cols) * (tall + gap),
                         part_w,
-                        px(34),
+                        tall,
                     )
             if show_parts and orow.parts:
-                y += ((len(orow.parts) + cols - 1) // cols) * (px(34) + px(4)) + px(6)
-        self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+                y += ((len(orow.parts) + cols - 1) // cols) * (tall + gap) + gap
+        return y
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         panel(surface, self.left, self.app)
@@ -526,10 +594,13 @@ class StartingScene(PageScene):
                 self.app.pop()
                 return
         if self.client.states and self.client.lobby is not None:
+            from game.ui.client import restore_log
             from game.ui.scenes.game import GameScene
 
             self.handed_over = True
-            self.app.replace(GameScene(self.app, self.client, self.players))
+            scene = GameScene(self.app, self.client, self.players)
+            self.app.replace(scene)
+            restore_log(scene)
         elif self.elapsed > 20:
             self.app.toast(t("starting.timeout"), "error")
             self.client.close()
