@@ -407,6 +407,7 @@ def test_end_scoring_shows_the_engines_details_category_by_category(kf_app: App)
         if key:
             assert focus.tiles() == details[key]
         lines = view._score_lines(cat, beat.seat)
+        assert lines, "every share says something (a seat that scored nothing says so)"
         if cat == "winter":
             for fam in details["assignment"].values():
                 assert len([x for x in lines if "←" in x]) >= len(fam) or not fam

@@ -668,7 +668,7 @@ class PanelMixin(VillageMixin):
             un = as_dict(d.get("unassigned"))
             res = as_dict(un.get("resources"))
             lines.append(t("kf.score.gold", n=num(res.get("gold"))))
-        return lines
+        return lines or [t("kf.score.none")]
 
     def _kind_word(self, kind: str) -> str:
         if kind in COLOURS:
