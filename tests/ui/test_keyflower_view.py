@@ -763,3 +763,56 @@ def test_boat_options_name_the_boat_whole_and_show_its_load(env: Any, lang: str)
     finally:
         set_language("en")
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_boat_shows_its_whole_load(env: Any, size: tuple[int, int]) -> None:
+    """KF §3/§8 (D22: the loads are face up): with six players the row of turn-order tiles and
+    boats is crowded, yet every keyple colour and every skill tile on every boat is drawn
+    below it with its count."""
+    from game.ui.games.keyflower import art
+
+    app = make_app(size)
+    try:
+        state = get_game("keyflower").new(6, {}, 4)
+        view = make_view(app, 6)
+        drawn: dict[str, list[tuple[str, str]]] = {}
+        keyple, skill = art.draw_keyple, art.draw_skill
+        paint_load = view._paint_load
+        boat_now: list[str] = []
+
+        def load(surf: Any, boat: str, *a: Any) -> None:
+            boat_now.append(boat)
+            drawn[boat] = []
+            paint_load(surf, boat, *a)
+            boat_now.pop()
+
+        def count_keyple(surf: Any, at: Any, size: Any, colour: str, *a: Any) -> None:
+            if boat_now:
+                drawn[boat_now[-1]].append(("k", colour))
+            keyple(surf, at, size, colour, *a)
+
+        def count_skill(surf: Any, at: Any, size: Any, kind: str) -> None:
+            if boat_now:
+                drawn[boat_now[-1]].append(("s", kind))
+            skill(surf, at, size, kind)
+
+        view._paint_load = load  # type: ignore[method-assign]
+        art.draw_keyple, art.draw_skill = count_keyple, count_skill  # type: ignore[assignment]
+        try:
+            view.layers.clear()
+            show(view, state, 0)
+        finally:
+            art.draw_keyple, art.draw_skill = keyple, skill  # type: ignore[assignment]
+        boats = state.view(0)["boats"]
+        assert len(boats) == 6 and set(drawn) == {b["boat"] for b in boats}
+        for b in boats:
+            want = [
+                ("k", c) for c, n in zip(["red", "blue", "yellow"], b["keyples"], strict=True) if n
+            ]
+            want += [
+                ("s", k) for k, n in zip(["saw", "pickaxe", "anvil"], b["skills"], strict=True) if n
+            ]
+            assert drawn[b["boat"]] == want, b
+    finally:
+        app.shutdown()

@@ -407,17 +407,6 @@ class PanelMixin(VillageMixin):
             if two:
                 x, y = area.x, y + h + gap
 
-    def _load_icons(self, boat: str) -> list[tuple[str, str, int]]:
-        """A boat's load as (kind "k" or "s", colour or skill, count)."""
-        for entry in self.view.get("boats") or []:
-            if isinstance(entry, dict) and entry.get("boat") == boat:
-                keys = entry.get("keyples") or []
-                skills = entry.get("skills") or []
-                out = [("k", c, int(n)) for c, n in zip(COLOURS[:3], keys, strict=False) if n]
-                out += [("s", k, int(n)) for k, n in zip(SKILLS, skills, strict=False) if n]
-                return out
-        return []
-
     def _load_icon_width(self, n: int) -> int:
         px = self.app.px
         return px(16) + self.app.fonts.size(str(n), px(12), True)[0] + px(6)
