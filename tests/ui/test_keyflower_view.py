@@ -658,7 +658,8 @@ def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -
     """KF §8: when the season ends, the board stays as it was with its bids taken off while
     every bid flies (losing ones to their players, winning ones to the bag); then each won tile
     flies from its place into the row of won tiles (its place there empty until it lands) and
-    the keyples used on it go to its winner; at the end the new board shows."""
+    the keyples used on it go to its winner; at the end the new board shows.  A boat taken at
+    once by a bot waits for all that instead of cutting it short."""
     kf_app.settings.animation_speed = 1.0
     state = get_game("keyflower").new(3, {}, 2)
     bots = [make_bot("random", 20 + s) for s in range(3)]
@@ -701,6 +702,18 @@ def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -
             held.get_at((x, chip.centery)) != board_before.get_at((x, chip.centery))
             for x in range(chip.x, chip.right)
         )
+    # a bot takes the first boat at once: the end of the season still plays out (what is
+    # flying otherwise lands at once when the game runs this far ahead of the table)
+    from game.ui.games.keyflower.board import MAX_BACKLOG
+
+    view.update(0.05)
+    assert view._backlog(view.anims) > MAX_BACKLOG
+    seat = state.to_move()[0]
+    events = state.apply(seat, bots[seat].choose(state, seat))
+    assert any(ev["type"] == "boat" for ev in events)
+    show(view, state, 0, state.visible_events(events, 0))
+    assert view._held_board() is held
+    assert {a.tile for a in view.anims if a.kind == "tile" and a.cover} == set(won_tiles)
     # time passes: the hold ends when the tiles start to fly, all lands in the end
     for _ in range(600):
         view.update(1 / 60)

@@ -66,6 +66,8 @@ class Anim:
     r0: float = 0.0
     cover: bool = False
     surface: pygame.Surface | None = None
+    #: Part of the end of a season: plays out even when the game runs ahead of the table.
+    keep: bool = False
 
 
 class BoardMixin(ScoringMixin):
@@ -699,15 +701,20 @@ class BoardMixin(ScoringMixin):
                 self.recent.clear()
         if self._speed() <= 0:
             return
-        backlog = max(
-            (a.tween.delay + a.tween.duration - a.tween.elapsed for a in self.anims), default=0.0
-        )
+        backlog = self._backlog(self.anims)
         if backlog > MAX_BACKLOG:
-            self.finish_animations()
-            backlog = 0.0
+            # the game runs ahead (bots playing fast): what is flying lands at once, but the
+            # end of a season plays out and what follows waits for it
+            self.anims = [a for a in self.anims if a.keep]
+            backlog = self._backlog(self.anims)
         delay = max(0.0, backlog)
         for ev in events:
             delay = self._animate_event(ev, delay)
+
+    @staticmethod
+    def _backlog(anims: list[Anim]) -> float:
+        """Seconds until the last of ``anims`` ends."""
+        return max((a.tween.delay + a.tween.duration - a.tween.elapsed for a in anims), default=0.0)
 
     def _spot(self, key: str) -> tuple[float, float] | None:
         return self.spots.get(key)
@@ -818,7 +825,10 @@ class BoardMixin(ScoringMixin):
                 "items", self._spot("supply:skills"), f"seat:{seat}", ["s:?"] * n, delay
             )
         elif kind == "season_end":
+            first = len(self.anims)
             delay = self._animate_season_end(ev, delay)
+            for a in self.anims[first:]:
+                a.keep = True
         elif kind == "boat":
             boat = str(ev.get("boat") or "")
             if ev.get("tile"):
