@@ -403,7 +403,6 @@ class App:
             if not self.running:
                 return
         self.update(dt)
-        self.draw()
         rects = None
         if (
             slow
@@ -415,9 +414,17 @@ class App:
             rects = self.ambient_rects()
         now = time.monotonic()
         if rects is None or now - self._full_flip >= FULL_FLIP_EVERY:
+            self.draw()
             pygame.display.flip()
             self._full_flip = now
         elif rects:
+            # Only these parts change: the picture is drawn (and sent) there alone; the rest
+            # of the window is the last frame's, unchanged.
+            self.screen.set_clip(rects[0].unionall(rects[1:]))
+            try:
+                self.draw()
+            finally:
+                self.screen.set_clip(None)
             pygame.display.update(rects)
         self.frames += 1
         for hook in list(self.after_frame):

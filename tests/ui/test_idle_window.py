@@ -82,6 +82,9 @@ def test_a_slow_frame_sends_only_the_pulsing_hexes(
     monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
     app.step(slow=True)
     assert sent == [rects], "a slow frame with no event sends only what pulses"
+    drawn = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()  # the whole picture of the same moment
+    assert pygame.image.tobytes(app.screen, "RGB") == drawn, "nothing else had changed"
     app.step()
     assert sent[-1] is None, "a frame at the full rate sends the whole window"
     clock[0] += app_module.FULL_FLIP_EVERY + 0.01
