@@ -39,6 +39,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -194,12 +195,29 @@ def run_matchup(
     ctx = multiprocessing.get_context("spawn")
     results = []
     with ctx.Pool(workers) as pool:
-        for r in pool.imap_unordered(play_one, tasks):
-            results.append(r)
-            if verbose:
-                _progress(results)
+        try:
+            for r in pool.imap_unordered(play_one, tasks):
+                results.append(r)
+                if verbose:
+                    _progress(results)
+        except Stopped:
+            # SIGTERM: keep the games finished so far (main reports how many)
+            pool.terminate()
+            _STOPPED.append(len(results))
     results.sort(key=lambda r: r["index"])
     return results
+
+
+#: Set when a SIGTERM stopped a run (the matchups after it are not played).
+_STOPPED: list[int] = []
+
+
+class Stopped(Exception):
+    """The run was told to stop (SIGTERM): the figures cover the games finished so far."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise Stopped()
 
 
 def _progress(results: list[dict[str, Any]]) -> None:
@@ -207,9 +225,15 @@ def _progress(results: list[dict[str, Any]]) -> None:
     n = len(results)
     lo, hi = wilson(wins, n)
     last = results[-1]
+    times = " ".join(
+        f"{name} max {last['longest'][name]:.2f}s mean {last['total'][name] / last['count'][name]:.3f}s"
+        for name in sorted(last["longest"])
+        if last["count"].get(name)
+    )
     print(
         f"  {last['matchup']} game {last['index']} seat {last['seat']}: share {last['share']:.2f}"
-        f" totals {last['totals']}  | {wins:.1f}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]",
+        f" totals {last['totals']} ({times}) | {wins:.1f}/{n} = {wins / n:.3f}"
+        f" [{lo:.3f}, {hi:.3f}]",
         flush=True,
     )
 
@@ -309,10 +333,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=None, help="hard bot seconds per turn")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
+    parser.add_argument(
+        "--sims",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="measure bots.mcts_sims_per_s and bots.hard_sims_per_s of --game (searches of "
+        "SECONDS from 3 openings) instead of playing matchups",
+    )
     args = parser.parse_args(argv)
     figures: dict[str, float] = {}
     prefix = "bots" if args.game == REFERENCE_GAME else f"bots.{args.game}"
     figures["load_1min_before"] = _load()
+    if args.sims is not None:
+        for level, what in (("mcts", "mcts_sims_per_s"), ("hard", "hard_sims_per_s")):
+            rate = sims_per_second(args.game, args.sims, level)
+            figures[f"bots.{what}.{args.game}"] = round(rate, 1)
+        figures["load_1min_after"] = _load()
+        print(json.dumps(figures, indent=None if args.json else 1))
+        return 0
+    signal.signal(signal.SIGTERM, _stop)
     for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
         results = run_matchup(
             args.game,
@@ -330,6 +370,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if longest:
                 figures[f"{prefix}.{name}.decision_s_max.{bot}"] = round(longest, 3)
                 figures[f"{prefix}.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+        if _STOPPED:
+            figures["stopped_after_games"] = float(_STOPPED[0])
+            break
     figures["load_1min_after"] = _load()
     print(json.dumps(figures, indent=None if args.json else 1))
     return 0

@@ -223,8 +223,12 @@ class MctsBot:
         half a budget past the deadline (a slow or busy machine).
         """
         alive = list(root.children)
-        totals = dict.fromkeys(alive, 0.0)
-        rounds = dict.fromkeys(alive, 0)
+        # Each turn starts with its planner prior (``prior_visits`` virtual rounds at the
+        # planner's value): with few rounds (a busy machine, a game with dear playouts) a
+        # single lucky world does not overturn the planner's judgement.
+        totals = {plan: root.children[plan].total for plan in alive}
+        rounds = {plan: root.children[plan].visits for plan in alive}
+        played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
         # The first round may overrun the budget by half (it is what the choice rests on);
@@ -253,6 +257,7 @@ class MctsBot:
             for plan, reward in results:
                 totals[plan] += reward
                 rounds[plan] += 1
+                played[plan] += 1
             done_rounds += 1
             if done_rounds % self.reject_every == 0 and len(alive) > 2:
                 worst = min(alive, key=lambda p: totals[p] / rounds[p])
@@ -260,9 +265,9 @@ class MctsBot:
         self.last_iterations = count
         for plan in root.children:
             node = root.children[plan]
-            node.visits += rounds[plan]
-            node.total += totals[plan]
-        return max(alive, key=lambda p: totals[p] / max(1, rounds[p]))
+            node.visits = rounds[plan]
+            node.total = totals[plan]
+        return max(alive, key=lambda p: (totals[p] / max(1e-9, rounds[p]), played[p]))
 
     # ---- the tree -----------------------------------------------------------------------
     def _add_plans(

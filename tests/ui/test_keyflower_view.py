@@ -651,3 +651,67 @@ def test_a_click_on_a_refused_target_asks_the_host_why(kf_app: App) -> None:
                 assert str(error) and error.rule, intent
         state.apply(seat, bots[seat].choose(state, seat))
     assert refused > 20
+
+
+def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -> None:
+    """KF §8: when the season ends, the board stays as it was with its bids taken off while
+    every bid flies (losing ones to their players, winning ones to the bag); then each won tile
+    flies from its place into the row of won tiles (its place there empty until it lands) and
+    the keyples used on it go to its winner; at the end the new board shows."""
+    kf_app.settings.animation_speed = 1.0
+    state = get_game("keyflower").new(3, {}, 2)
+    bots = [make_bot("random", 20 + s) for s in range(3)]
+    view = make_view(kf_app, 3)
+    show(view, state, 0)
+    events: list[dict[str, Any]] = []
+    while not any(ev.get("type") == "season_end" for ev in events):
+        show(view, state, 0, state.visible_events(events, 0))
+        view.finish_animations()
+        seat = state.to_move()[0]
+        events = state.apply(seat, bots[seat].choose(state, seat))
+    before = view.view
+    bids = [b for a in before["activity"] for b in a.get("bids") or [] if isinstance(b, list)]
+    won = next(ev for ev in events if ev["type"] == "season_end")["won"]
+    won_tiles = [str(x) for tiles in won for x in tiles]
+    assert bids and won_tiles
+    old_hits = list(view._hits_season)
+    chips = [
+        h.rect.move(-view.season_rect.x, -view.season_rect.y) for h in old_hits if h.kind == "chip"
+    ]
+    assert chips
+    board_before = view._season_layer().copy()
+    show(view, state, 0, state.visible_events(events, 0))
+    assert view.view["phase"] == "boats"
+    held = view._held_board()
+    assert held is not None, "the old board is held while the bids fly"
+    flights = [a for a in view.anims if a.kind == "keyples"]
+    assert len(flights) >= len(bids)
+    tiles = {a.tile for a in view.anims if a.kind == "tile" and a.cover}
+    assert tiles == set(won_tiles)
+    # the held board is the board as it was without its chips: the tiles where they were,
+    # no chip where the bids were
+    ox, oy = view.season_rect.topleft
+    for hit in old_hits:
+        if hit.kind == "tile":
+            at = (round(hit.centre[0] - ox), round(hit.centre[1] - oy))
+            assert held.get_at(at) == board_before.get_at(at), hit.key
+    for chip in chips:
+        assert any(
+            held.get_at((x, chip.centery)) != board_before.get_at((x, chip.centery))
+            for x in range(chip.x, chip.right)
+        )
+    # time passes: the hold ends when the tiles start to fly, all lands in the end
+    for _ in range(600):
+        view.update(1 / 60)
+        view.draw(kf_app.screen)
+        if view._held_board() is None:
+            break
+    assert view._held_board() is None and view.animating()
+    for _ in range(600):
+        view.update(1 / 60)
+        view.draw(kf_app.screen)
+        if not view.animating():
+            break
+    assert not view.animating()
+    row = {h.key for h in view.hits if h.kind == "hand"}
+    assert set(won_tiles) <= row

@@ -504,11 +504,17 @@ class PanelMixin(VillageMixin):
             True,
         )
         y += px(30)
+        lh = self.app.fonts.line_height(px(13))
         for line in self._score_lines(cat, beat.seat):
-            if y > rect.bottom - px(18):
+            room = (rect.bottom - px(4) - y) // lh
+            if room <= 0:
                 break
-            self._text(surface, line, (x, y), px(13), pal.TEXT, w)
-            y += self.app.fonts.line_height(px(13))
+            # a long assignment wraps (indented) rather than being cut
+            for i, img in enumerate(
+                self.app.fonts.render_lines(line, px(13), pal.TEXT, w - px(12), min(3, room))
+            ):
+                surface.blit(img, (x + (px(12) if i else 0), y))
+                y += lh
 
     def _score_lines(self, cat: str, seat: int) -> list[str]:
         """The details of one category for one seat, in words (``view["final"]``)."""

@@ -473,8 +473,8 @@ class TextMixin(KFBase):
             return line(
                 "kf.log.transport",
                 tile=tile_name(ev.get("tile")),
-                points=num(ev.get("transport")),
-                upgrades=num(ev.get("upgrades")),
+                steps=_plural("kf.n.steps", num(ev.get("transport"))),
+                upgrades=_plural("kf.n.upgrades", num(ev.get("upgrades"))),
             )
         if kind == "move":
             return line(
