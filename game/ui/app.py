@@ -142,6 +142,7 @@ class App:
         self.frames = 0
         self.time = 0.0
         self.scale = 1.0
+        self._px: dict[float, int] = {}
         self._update_scale()
         #: Called once after each frame is drawn (tests, benchmarks, screenshots).
         self.after_frame: list[Callable[[App], None]] = []
@@ -197,10 +198,17 @@ class App:
     def _update_scale(self) -> None:
         w, h = self.screen.get_size()
         self.scale = max(0.8, min(1.45, min(w / DESIGN[0], h / DESIGN[1])))
+        self._px.clear()
 
     def px(self, n: float) -> int:
-        """``n`` design pixels at the current window size."""
-        return max(1, round(n * self.scale))
+        """``n`` design pixels at the current window size (asked thousands of times a frame:
+        remembered per scale)."""
+        got = self._px.get(n)
+        if got is None:
+            got = self._px[n] = max(1, round(n * self.scale))
+            if len(self._px) > 4096:
+                self._px.clear()
+        return got
 
     @property
     def size(self) -> tuple[int, int]:
