@@ -138,6 +138,9 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     longest: dict[str, float] = {}
     total: dict[str, float] = {}
     count: dict[str, int] = {}
+    # CPU time of this (single-threaded) worker per decision: on a shared machine the wall
+    # clock also counts the time the process waited for a core
+    cpu_longest: dict[str, float] = {}
 
     def timed(seat: int) -> Any:
         bot = bots[seat]
@@ -145,8 +148,10 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
 
         def agent(state: Any, s: int) -> Any:
             t0 = time.perf_counter()
+            c0 = time.process_time()
             action = bot.choose(state, s)
             dt = time.perf_counter() - t0
+            cpu_longest[name] = max(cpu_longest.get(name, 0.0), time.process_time() - c0)
             longest[name] = max(longest.get(name, 0.0), dt)
             total[name] = total.get(name, 0.0) + dt
             count[name] = count.get(name, 0) + 1
@@ -167,6 +172,7 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "longest": longest,
         "total": total,
         "count": count,
+        "cpu_longest": cpu_longest,
     }
 
 
@@ -187,10 +193,13 @@ def run_matchup(
     ]
     if workers <= 1:
         results = []
-        for t in tasks:
-            results.append(play_one(t))
-            if verbose:
-                _progress(results)
+        try:
+            for t in tasks:
+                results.append(play_one(t))
+                if verbose:
+                    _progress(results)
+        except Stopped:
+            _STOPPED.append(len(results))
         return results
     ctx = multiprocessing.get_context("spawn")
     results = []
@@ -226,7 +235,8 @@ def _progress(results: list[dict[str, Any]]) -> None:
     lo, hi = wilson(wins, n)
     last = results[-1]
     times = " ".join(
-        f"{name} max {last['longest'][name]:.2f}s mean {last['total'][name] / last['count'][name]:.3f}s"
+        f"{name} max {last['longest'][name]:.2f}s (cpu {last['cpu_longest'][name]:.2f}s)"
+        f" mean {last['total'][name] / last['count'][name]:.3f}s"
         for name in sorted(last["longest"])
         if last["count"].get(name)
     )
@@ -262,15 +272,25 @@ def sims_per_second(game_id: str, seconds: float, level: str = "mcts") -> float:
     """Search iterations (playouts) per second from the opening of a 4-player game: the mean
     over 3 openings of ``last_iterations / elapsed`` of one whole search (including the
     root's turn planning).  ``level`` is ``"mcts"`` (the mcts bot) or ``"hard"``."""
+    return sims_rates(game_id, seconds, level)[0]
+
+
+def sims_rates(game_id: str, seconds: float, level: str = "mcts") -> tuple[float, float]:
+    """:func:`sims_per_second` and the same per second of the process's CPU time (what a
+    quiet core would give; on a shared machine the wall-clock rate is lower)."""
     rates = []
+    cpu_rates = []
     for seed in range(3):
         state = get_game(game_id).new(PLAYERS, {}, seed)
         seat = state.to_move()[0]
         bot = MctsBot(seed, budget=seconds) if level == "mcts" else hard_bot(seed, seconds)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         bot.search(state.determinize(seat, seed), seat)
+        cpu = time.process_time() - c0
         rates.append(bot.last_iterations / (time.perf_counter() - t0))
-    return sum(rates) / len(rates)
+        cpu_rates.append(bot.last_iterations / max(cpu, 1e-9))
+    return sum(rates) / len(rates), sum(cpu_rates) / len(cpu_rates)
 
 
 def _load() -> float:
@@ -347,8 +367,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures["load_1min_before"] = _load()
     if args.sims is not None:
         for level, what in (("mcts", "mcts_sims_per_s"), ("hard", "hard_sims_per_s")):
-            rate = sims_per_second(args.game, args.sims, level)
+            rate, cpu_rate = sims_rates(args.game, args.sims, level)
             figures[f"bots.{what}.{args.game}"] = round(rate, 1)
+            figures[f"bots.{what}_cpu.{args.game}"] = round(cpu_rate, 1)
         figures["load_1min_after"] = _load()
         print(json.dumps(figures, indent=None if args.json else 1))
         return 0
@@ -370,6 +391,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if longest:
                 figures[f"{prefix}.{name}.decision_s_max.{bot}"] = round(longest, 3)
                 figures[f"{prefix}.{name}.decision_s_mean.{bot}"] = round(mean, 4)
+                cpu = max((r["cpu_longest"].get(bot, 0.0) for r in results), default=0.0)
+                figures[f"{prefix}.{name}.decision_cpu_s_max.{bot}"] = round(cpu, 3)
         if _STOPPED:
             figures["stopped_after_games"] = float(_STOPPED[0])
             break

@@ -120,6 +120,10 @@ class TurnPlanner:
                         done.append((base, rng.randbelow(1 << 30), actions))
                     continue
                 for action in self.knowledge.candidates(node, seat):
+                    if self.evals and time.perf_counter() > deadline:
+                        # out of time inside a wide node: keep what it gave so far
+                        exhausted = True
+                        break
                     child = node.clone()
                     apply_trusted(child, seat, action)
                     plan = (*actions, action)

@@ -220,7 +220,8 @@ class MctsBot:
         numbers).  Every ``reject_every`` rounds the turn with the lowest mean reward is
         dropped (successive rejects) while more than two remain.  Returns the surviving turn
         with the best mean — the planner's best if not even one round could be finished within
-        half a budget past the deadline (a slow or busy machine).
+        a quarter of a budget past the deadline (a slow or busy machine; the turn's mean then is
+        the planner's prior).
         """
         alive = list(root.children)
         # Each turn starts with its planner prior (``prior_visits`` virtual rounds at the
@@ -231,9 +232,9 @@ class MctsBot:
         played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
-        # The first round may overrun the budget by half (it is what the choice rests on);
-        # past that even it is given up, and the planner's best turn is played.
-        last_call = deadline + (0.5 * self.budget if self.budget is not None else 0.0)
+        # The first round may overrun the budget by a quarter (it is what the choice rests on);
+        # past that even it is given up, and the planner's best turn is played (its prior).
+        last_call = deadline + (0.25 * self.budget if self.budget is not None else 0.0)
         while self.iterations is None or count < self.iterations:
             if done_rounds and time.perf_counter() >= deadline:
                 break

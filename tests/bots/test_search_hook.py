@@ -1,6 +1,6 @@
 """The optional ``SEARCH`` hook of a game's evaluation module (``game/bots/knowledge.py``): the
 hard level takes the game's search parameters; and the racing root's first round gives up past
-half a budget over its time (``game/bots/mcts.py``)."""
+a quarter of a budget over its time (``game/bots/mcts.py``)."""
 
 from __future__ import annotations
 
@@ -50,10 +50,10 @@ def test_unknown_search_parameters_are_refused() -> None:
         kn._search_parameters("some-game", {"budget": 9})
 
 
-def test_the_first_racing_round_gives_up_past_half_a_budget(
+def test_the_first_racing_round_gives_up_past_a_quarter_of_a_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """On a machine too busy to finish one round of playouts, the race stops at about 1.5
+    """On a machine too busy to finish one round of playouts, the race stops at about 1.25
     budgets and plays the planner's best turn (the first of the root's turns)."""
     state = get_game(testgame.GAME_ID).new(3, {}, 4)
     seat = state.to_move()[0]
@@ -78,4 +78,4 @@ def test_the_first_racing_round_gives_up_past_half_a_budget(
     assert len(proposed) > 3, "the race needs several turns at the root"
     assert bot.last_iterations < len(proposed), "the first round was given up"
     assert plan == proposed[0]
-    assert elapsed < 0.2 * 1.5 + 0.15 + 0.3  # the cut, one playout in flight, the planning
+    assert elapsed < 0.2 * 1.25 + 0.15 + 0.3  # the cut, one playout in flight, the planning

@@ -64,9 +64,14 @@ def test_a_slow_frame_sends_only_the_pulsing_hexes(
     game = _waiting_table(app)
     rects = app.ambient_rects()
     assert rects, "the legal hexes"
-    assert len(rects) == len(game.view.actions_at)
+    hexes = game.view.ambient_rects()
+    assert len(hexes) == len(game.view.actions_at)
+    if len(hexes) > app_module.MAX_RECTS:
+        assert rects == [hexes[0].unionall(hexes[1:])], "many parts: the rectangle around them"
+    else:
+        assert rects == hexes
     screen = app.screen.get_rect()
-    assert sum(r.w * r.h for r in rects) < screen.w * screen.h / 2
+    assert sum(r.w * r.h for r in rects) < screen.w * screen.h * 0.75
     for h in game.view.actions_at:
         centre = tuple(int(v) for v in game.view.hexes.centre(*h))
         assert any(r.collidepoint(centre) for r in rects)
@@ -77,6 +82,9 @@ def test_a_slow_frame_sends_only_the_pulsing_hexes(
     monkeypatch.setattr(app_module.time, "monotonic", lambda: clock[0])
     app.step(slow=True)
     assert sent == [rects], "a slow frame with no event sends only what pulses"
+    drawn = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()  # the whole picture of the same moment
+    assert pygame.image.tobytes(app.screen, "RGB") == drawn, "nothing else had changed"
     app.step()
     assert sent[-1] is None, "a frame at the full rate sends the whole window"
     clock[0] += app_module.FULL_FLIP_EVERY + 0.01
@@ -112,3 +120,19 @@ def test_the_idle_figure_is_measured_in_a_real_window_process() -> None:
     assert all(f"ui.idle_cpu_percent.{s}" in bench.ui.FIGURES for s in bench.ui.IDLE_SCENES)
     figure = bench.ui.idle_cpu_percent("menu", 0.2, 0.5)
     assert 0.0 <= figure <= 400.0
+
+
+def test_the_idle_wait_ends_with_an_event_from_another_thread(app: App) -> None:
+    """A message from the network (``App.wakeup`` from the connection's thread) ends the wait
+    within a look or two (``POLL_STEP``), not when the next frame is due."""
+    import threading
+    import time
+
+    pygame.event.get()
+    assert app._wait(20.0) == [], "nothing happened: the wait ends when the frame is due"
+    threading.Timer(0.05, app.wakeup).start()
+    start = time.perf_counter()
+    events = app._wait(0.0)  # no frame due for a second
+    waited = time.perf_counter() - start
+    assert [e.type for e in events] == [app._wake_type]
+    assert waited < 0.9, waited

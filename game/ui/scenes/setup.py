@@ -166,6 +166,8 @@ class SeatRow:
 
     def __init__(self, scene: SetupScene, index: int, hosting: bool) -> None:
         self.index = index
+        #: The name this seat got by itself (see SetupScene._default_name).
+        self.auto_name = ""
         kinds: list[tuple[str, Any]] = [("human", lambda: t("setup.kind.human"))]
         if hosting:
             # The person at this computer sits in the first seat; the others are open for LAN
@@ -247,6 +249,14 @@ class SetupScene(PageScene):
             lambda: t("setup.options"), size=18, bold=True, colour=pal.ACCENT
         )
         self.seats_title = Label(lambda: t("setup.seats"), size=18, bold=True, colour=pal.ACCENT)
+        #: Said under "Game options" for a game that has none (Keyflower).
+        self.no_options = Label(
+            lambda: t("setup.no_options"),
+            id="no_options",
+            colour=pal.TEXT_DIM,
+            wrap=True,
+            valign="top",
+        )
         self.starting = False
         self._colours: list[str] = []
         self._build_for_game(self.games[0])
@@ -294,6 +304,8 @@ class SetupScene(PageScene):
             self.options_title,
             self.start_button,
         ]
+        if not self.option_rows:
+            self.widgets.append(self.no_options)
         for row in self.seat_rows:
             self.widgets.extend(row.widgets())
         for orow in self.option_rows:
@@ -302,16 +314,19 @@ class SetupScene(PageScene):
             self.layout(*self.size)
 
     def _default_name(self, row: SeatRow) -> None:
+        """The name a seat gets by itself (a bot's level and number, "Player n", the player's
+        own name on seat 1); remembered, so a later change of kind replaces it but never a
+        name the player typed."""
         if row.is_bot:
             level = str(row.kind.value).split(":", 1)[1]
-            row.name.set_text(t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1))
+            name = t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1)
         elif row.kind.value == "open":
-            row.name.set_text("")
+            name = ""
         else:
             own = self.app.settings.player_name
-            row.name.set_text(
-                own if own and row.index == 0 else t("setup.player_n", n=row.index + 1)
-            )
+            name = own if own and row.index == 0 else t("setup.player_n", n=row.index + 1)
+        row.name.set_text(name)
+        row.auto_name = name
 
     # ---- reactions -------------------------------------------------------------------------
     def game_changed(self, game_id: str) -> None:
@@ -334,11 +349,7 @@ class SetupScene(PageScene):
     def seat_kind_changed(self, index: int) -> None:
         row = self.seat_rows[index]
         name = row.name.text
-        generated = (
-            not name
-            or name.startswith(t("setup.bot_name", level="", n="").split(" ")[0])
-            or name == t("setup.player_n", n=index + 1)
-        )
+        generated = not name or name == row.auto_name
         if generated or row.is_bot:
             self._default_name(row)
         self.layout(*self.size)
@@ -367,6 +378,7 @@ class SetupScene(PageScene):
             if not isinstance(seat, dict):
                 continue
             row.kind.set_value(seat.get("kind"))
+            self._default_name(row)  # what the seat would be called by itself, remembered
             if isinstance(seat.get("name"), str):
                 row.name.set_text(seat["name"])
             if seat.get("colour") in pal.COLOUR_NAMES:
@@ -503,6 +515,7 @@ class SetupScene(PageScene):
         inner_w = self.right.width - 2 * pad
         self.options_title.rect = pygame.Rect(x, y, inner_w, px(28))
         y += px(36)
+        self.no_options.rect = pygame.Rect(x, y, inner_w, px(60))
         label_w = int(inner_w * 0.46)
         first_game = next(
             (r for r in self.option_rows if r.spec.name == "first_game" and r.value() is True),

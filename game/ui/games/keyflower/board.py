@@ -66,6 +66,8 @@ class Anim:
     r0: float = 0.0
     cover: bool = False
     surface: pygame.Surface | None = None
+    #: Part of the end of a season: plays out even when the game runs ahead of the table.
+    keep: bool = False
 
 
 class BoardMixin(ScoringMixin):
@@ -192,6 +194,11 @@ class BoardMixin(ScoringMixin):
                 surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
             )
             bid_h = px(17) * min(3, max(1, bids_max)) + px(2)
+            # room for every boat's whole load below it
+            loads = max(
+                [self._load_rows(tile, slot_w) for tile, _f, r in items if r == "boat"] or [0]
+            )
+            bid_h = max(bid_h, px(16) * loads + px(4))
             avail_h = area.height - label_h - px(6) - bid_h
             r = max(8.0, min(slot_w / 2.08, avail_h / 1.75, px(56)))
             total = slot_w * len(items)
@@ -495,47 +502,49 @@ class BoardMixin(ScoringMixin):
             )
             self.spots[f"chip:{tile}:{seat}"] = (ox + chip.centerx, oy + chip.centery)
 
+    def _load_icons(self, boat: str) -> list[tuple[str, str, int]]:
+        """A boat's load as (kind "k" or "s", colour or skill, count), face up (D22)."""
+        for entry in self.view.get("boats") or []:
+            if isinstance(entry, dict) and entry.get("boat") == boat:
+                keys = entry.get("keyples") or []
+                skills = entry.get("skills") or []
+                out = [("k", c, int(n)) for c, n in zip(COLOURS[:3], keys, strict=False) if n]
+                out += [("s", k, int(n)) for k, n in zip(SKILLS, skills, strict=False) if n]
+                return out
+        return []
+
+    def _load_rows(self, boat: str, slot_w: float) -> int:
+        """The lines a boat's load takes under it (every item shown)."""
+        n = len(self._load_icons(boat))
+        return math.ceil(n / max(1, int(slot_w // self.app.px(24)))) if n else 0
+
     def _paint_load(
         self, surf: pygame.Surface, boat: str, top: tuple[float, float], slot_w: float, h: int
     ) -> None:
-        """A boat's load: its keyples by colour and its skill tiles, face up (D22)."""
+        """A boat's load: its keyples by colour and its skill tiles, face up (D22), every item
+        with its count (in as many lines as the room below the boat needs)."""
         px = self.app.px
-        entry = next(
-            (
-                b
-                for b in self.view.get("boats") or []
-                if isinstance(b, dict) and b.get("boat") == boat
-            ),
-            None,
-        )
-        if entry is None:
-            return
-        keys = entry.get("keyples") or []
-        skills = entry.get("skills") or []
-        items: list[tuple[str, str, int]] = []
-        for c, n in zip(COLOURS[:3], keys, strict=False):
-            if n:
-                items.append(("k", c, int(n)))
-        for k, n in zip(SKILLS, skills, strict=False):
-            if n:
-                items.append(("s", k, int(n)))
+        items = self._load_icons(boat)
         if not items:
             return
-        cell = min(px(30), int(slot_w / max(3, math.ceil(len(items) / 2))))
-        per_row = max(1, int(slot_w // cell))
-        x0 = top[0] - min(per_row, len(items)) * cell / 2
+        line_h = px(16)
+        rows = max(1, min(self._load_rows(boat, slot_w), (h - px(2)) // line_h))
+        per_row = math.ceil(len(items) / rows)
+        cell = min(px(30), int(slot_w / per_row))
+        small = cell < px(26)
+        icon, font = (px(12), px(11)) if small else (px(14), px(12))
         for i, (kind, name, n) in enumerate(items):
             row, col = divmod(i, per_row)
-            cx = x0 + col * cell + cell * 0.3
-            cy = top[1] + row * px(16) + px(8)
-            if cy > top[1] + h:
-                break
+            in_row = min(per_row, len(items) - row * per_row)
+            x0 = top[0] - in_row * cell / 2
+            cx = x0 + col * cell + icon * 0.55
+            cy = top[1] + row * line_h + px(8)
             if kind == "k":
-                art.draw_keyple(surf, (cx, cy), px(14), name, self._cb())
+                art.draw_keyple(surf, (cx, cy), icon, name, self._cb())
             else:
-                art.draw_skill(surf, (cx, cy), px(12), name)
-            img = self.app.fonts.render(str(n), px(12), pal.TEXT, True)
-            surf.blit(img, img.get_rect(midleft=(int(cx + px(7)), int(cy))))
+                art.draw_skill(surf, (cx, cy), icon * 0.86, name)
+            img = self.app.fonts.render(str(n), font, pal.TEXT, True)
+            surf.blit(img, img.get_rect(midleft=(int(cx + icon * 0.5), int(cy))))
 
     def _tile_sprite(self, tile: str, face: str, rot: int, r: float) -> pygame.Surface:
         """A tile's sprite at radius ``r`` (cached by art)."""
@@ -692,15 +701,20 @@ class BoardMixin(ScoringMixin):
                 self.recent.clear()
         if self._speed() <= 0:
             return
-        backlog = max(
-            (a.tween.delay + a.tween.duration - a.tween.elapsed for a in self.anims), default=0.0
-        )
+        backlog = self._backlog(self.anims)
         if backlog > MAX_BACKLOG:
-            self.finish_animations()
-            backlog = 0.0
+            # the game runs ahead (bots playing fast): what is flying lands at once, but the
+            # end of a season plays out and what follows waits for it
+            self.anims = [a for a in self.anims if a.keep]
+            backlog = self._backlog(self.anims)
         delay = max(0.0, backlog)
         for ev in events:
             delay = self._animate_event(ev, delay)
+
+    @staticmethod
+    def _backlog(anims: list[Anim]) -> float:
+        """Seconds until the last of ``anims`` ends."""
+        return max((a.tween.delay + a.tween.duration - a.tween.elapsed for a in anims), default=0.0)
 
     def _spot(self, key: str) -> tuple[float, float] | None:
         return self.spots.get(key)
@@ -811,7 +825,10 @@ class BoardMixin(ScoringMixin):
                 "items", self._spot("supply:skills"), f"seat:{seat}", ["s:?"] * n, delay
             )
         elif kind == "season_end":
+            first = len(self.anims)
             delay = self._animate_season_end(ev, delay)
+            for a in self.anims[first:]:
+                a.keep = True
         elif kind == "boat":
             boat = str(ev.get("boat") or "")
             if ev.get("tile"):
