@@ -67,7 +67,7 @@ def finish(proc: subprocess.Popen[str], timeout: float = 120) -> dict[str, Any]:
     return dict(json.loads(out.splitlines()[-1]))
 
 
-def wait_for(check: Callable[[], Any], timeout: float = 60, what: str = "") -> Any:
+def wait_for(check: Callable[[], Any], timeout: float = 120, what: str = "") -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = check()
