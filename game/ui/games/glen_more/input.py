@@ -1,7 +1,8 @@
 """Input on the Glen More table: a click chooses exactly one action of the seat's ``legal`` list
 (or a step towards one: a market trade waits for Confirm with its price shown, a clan member is
 picked before where it steps), or nothing; keys 1-9, L, C, Tab and Backspace; the mouse over
-any tile, cube, figure, market row or counter explains it in the chosen language."""
+any tile, cube, figure, market row or counter explains it in the chosen language; ``intent``
+names what a click asks for, legal or not, so the table can say why a refused one is refused."""
 
 from __future__ import annotations
 
