@@ -112,20 +112,18 @@ def _check_position(view: GlenMoreView, state: Any, seat: int, keys: set[str]) -
             assert text and "{" not in text, (action, text)
             keys.add(refusal.key)
     for action in legal:
-        pos = view.target(action)
-        if pos is None:
+        point = view.target(action)
+        if point is None:
             continue
-        intent = view.intent(pos)
+        intent = view.intent(point)
         assert intent is not None and tuple(intent) in legal, (action, intent)
         kind = action[0]
-        same = kind in ("take", "discard", "buy", "place", "activate", "option", "resource")
-        if kind == "pay":
-            same = True
+        same = kind in ("take", "discard", "buy", "pay", "place", "activate", "option", "resource")
         if kind == "chieftain" and view.move_from in (None, (action[1], action[2])):
             same = True
         if same:
             assert tuple(intent) == action, (action, intent)
-        if kind == "move" and view.move_from == (action[1], action[2]):
+        if kind == "move" and view.move_from == (action[1], action[2]) and view.big_grid:
             # The clan member is chosen (its cell is the target): where it steps asks for it.
             x, y = view.big_grid.centre(action[3], action[4])
             assert view.intent((int(x), int(y))) == action
