@@ -4,6 +4,7 @@
   loop ``legal_actions`` + a uniform choice from a seeded ``Rng`` + ``apply`` (with its
   validation), from ``GAME.new`` to the final scores (best assignment included), random setup
   per seed; the first seat of ``to_move()`` acts in simultaneous phases.
+* ``actions_per_game`` — mean number of actions in those games.
 * ``legal_actions_us`` — mean µs per ``legal_actions`` call on *fresh* states (nothing cached),
   sampled along random 4-player games.
 * ``clone_us`` / ``determinize_us`` — mean µs per ``clone()`` / ``determinize(seat, seed)`` of
@@ -16,13 +17,13 @@
   purple keyple, and a screen and village holding most of the box's keyples, skill tiles and
   resources.
 * ``assignment_ms`` — the same position's best assignment alone (one ``seat_score``, no flip).
+
+Times are CPU time (``bench/engine.py``).
 """
 
 from __future__ import annotations
 
-import time
-
-from game.core.rng import Rng
+from bench.engine import CLOCK, core_figures, core_meanings
 from game.keyflower import GAME
 from game.keyflower.const import OVER
 from game.keyflower.scoring import final_scoring, seat_score
@@ -31,43 +32,11 @@ from game.keyflower.tiles import BOAT, HOME, ROAD, TILES, TURN_ORDER
 from game.keyflower.village import DIRS, HOME_HEX, ROT_EDGES
 
 FIGURES: dict[str, str] = {
-    "keyflower.random_games_per_s": "games/s: full random 4-player games, one core "
-    "(target >= 50, aim 200)",
-    "keyflower.legal_actions_us": "µs per legal_actions on a fresh state (random games)",
-    "keyflower.clone_us": "µs per state clone()",
-    "keyflower.determinize_us": "µs per determinize(seat, seed)",
+    **core_meanings("keyflower", "target >= 50, aim 200"),
     "keyflower.final_scoring_ms": "ms: final scoring of the richest end position "
     "(every Flipper flip tried, best assignment each)",
     "keyflower.assignment_ms": "ms: best assignment of that position (one seat_score)",
 }
-
-
-def random_game(seed: int, players: int = 4) -> int:
-    """Play one random game to the end; return the number of actions."""
-    state = GAME.new(players, None, seed)
-    rng = Rng(seed)
-    steps = 0
-    while not state.is_over():
-        seat = state.to_move()[0]
-        actions = state.legal_actions(seat)
-        state.apply(seat, actions[rng.randbelow(len(actions))])
-        steps += 1
-    state.scores()
-    return steps
-
-
-def sample_states(games: int, seed: int = 1) -> list[KeyflowerState]:
-    """Fresh copies of every state along some random 4-player games."""
-    out: list[KeyflowerState] = []
-    for g in range(games):
-        state = GAME.new(4, None, seed + g)
-        rng = Rng(seed + g)
-        while not state.is_over():
-            out.append(state.clone())
-            seat = state.to_move()[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[rng.randbelow(len(actions))])
-    return out
 
 
 def spiral(count: int) -> list[int]:
@@ -161,63 +130,17 @@ def richest_end_position() -> KeyflowerState:
     return st
 
 
-def _per_call_us(fn: object, items: list[KeyflowerState], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn(items)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - started)
-    return best / len(items) * 1e6
-
-
-def _legal_us(items: list[KeyflowerState], repeat: int) -> float:
-    best = float("inf")
-    clock = time.perf_counter
-    for _ in range(repeat):
-        total = 0.0
-        for st in items:
-            fresh = st.clone()
-            seat = fresh.to_move()[0]
-            started = clock()
-            fresh.legal_actions(seat)
-            total += clock() - started
-        best = min(best, total)
-    return best / len(items) * 1e6
-
-
 def run(quick: bool) -> dict[str, float]:
-    games = 20 if quick else 300
-    random_game(0)  # warm the code paths
-    started = time.perf_counter()
-    for seed in range(1, games + 1):
-        random_game(seed)
-    per_s = games / (time.perf_counter() - started)
-
-    states = [s for s in sample_states(2 if quick else 10) if not s.is_over()]
-
-    def clones(items: list[KeyflowerState]) -> None:
-        for st in items:
-            st.clone()
-
-    def dets(items: list[KeyflowerState]) -> None:
-        for i, st in enumerate(items):
-            st.determinize(st.to_move()[0], i)
-
-    repeat = 1 if quick else 3
+    figures = core_figures("keyflower", GAME, quick, games=(20, 300), sample=(2, 10))
     rich = richest_end_position()
     best_final = best_assign = float("inf")
     for _ in range(1 if quick else 5):
-        started = time.perf_counter()
+        started = CLOCK()
         final_scoring(rich)
-        best_final = min(best_final, time.perf_counter() - started)
-        started = time.perf_counter()
+        best_final = min(best_final, CLOCK() - started)
+        started = CLOCK()
         seat_score(rich, 0)
-        best_assign = min(best_assign, time.perf_counter() - started)
-    return {
-        "keyflower.random_games_per_s": round(per_s, 1),
-        "keyflower.legal_actions_us": round(_legal_us(states, repeat), 2),
-        "keyflower.clone_us": round(_per_call_us(clones, states, repeat), 2),
-        "keyflower.determinize_us": round(_per_call_us(dets, states, repeat), 2),
-        "keyflower.final_scoring_ms": round(best_final * 1000, 3),
-        "keyflower.assignment_ms": round(best_assign * 1000, 3),
-    }
+        best_assign = min(best_assign, CLOCK() - started)
+    figures["keyflower.final_scoring_ms"] = round(best_final * 1000, 3)
+    figures["keyflower.assignment_ms"] = round(best_assign * 1000, 3)
+    return figures

@@ -27,6 +27,14 @@ Figures:
   (both sides of the tile written out), the score preview and a full log.  Target: median < 8.
 * ``ui.keyflower_frame_anim_ms_median`` — the same while keyples, resources and tiles fly (a new
   state with the last actions' events every 20 frames).
+* ``ui.idle_cpu_percent.menu`` / ``.table`` / ``.table_others`` — the CPU the window uses while
+  nobody touches it, in percent of one core (user + system time of the whole process, threads
+  included, over 8 s after 2 s to settle; 3 s after 1 s with ``--quick``), the real main loop
+  (``App.run``) at 1280x800: on the main menu; at a Kingdom Builder table of this computer
+  (in-process host, a bot opponent) waiting for the player's move, its legal hexes pulsing; and
+  at a table waiting for another player's move.  Measured in a fresh process with the SDL dummy
+  video driver (``LANTERN_BENCH_DISPLAY=1`` uses the ``DISPLAY`` there is instead, e.g. Xvfb).
+  Target < 5 each.
 """
 
 from __future__ import annotations
@@ -52,6 +60,9 @@ FIGURES: dict[str, str] = {
     "ui.keyflower_frame_ms_median": "ms per frame, busiest Keyflower table, 1280x800 (target < 8)",
     "ui.keyflower_frame_ms_p95": "ms per frame, 95th percentile, same scene",
     "ui.keyflower_frame_anim_ms_median": "ms per frame with keyples, resources and tiles flying",
+    "ui.idle_cpu_percent.menu": "% of one core, window idle on the main menu (target < 5)",
+    "ui.idle_cpu_percent.table": "% of one core, table waiting for your move (target < 5)",
+    "ui.idle_cpu_percent.table_others": "% of one core, table waiting for another player (< 5)",
 }
 
 
@@ -330,6 +341,112 @@ def _busy_keyflower(frames: int) -> dict[str, float]:
     }
 
 
+#: Where the idle window is measured (see the module docstring).
+IDLE_SCENES = ("menu", "table", "table_others")
+
+
+def idle_cpu_percent(scene: str, settle: float, seconds: float) -> float:
+    """Percent of one core a fresh window process uses while idle on ``scene``."""
+    import json
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = _env(tmp)
+        if os.environ.get("LANTERN_BENCH_DISPLAY") == "1" and os.environ.get("DISPLAY"):
+            env.pop("SDL_VIDEODRIVER", None)
+        env["LANTERN_BOT_DELAY_MS"] = "0"
+        code = f"import bench.ui as b; b._idle_window({scene!r}, {settle!r}, {seconds!r})"
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120 + settle + seconds,
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+        )
+        line = next((x for x in out.stdout.splitlines() if x.startswith("{")), "")
+        if not line:
+            raise RuntimeError(f"the idle window reported nothing: {out.stderr[-800:]}")
+        return float(json.loads(line)["cpu_percent"])
+
+
+def _idle_window(scene: str, settle: float, seconds: float) -> None:
+    """In a fresh process: open the window on ``scene``, run the real main loop untouched and
+    print the process's CPU use over ``seconds`` after ``settle`` (a JSON line)."""
+    import json
+    import threading
+
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings.save = lambda: None  # type: ignore[method-assign]
+    app = App(settings, (1280, 800))
+    if scene == "menu":
+        from game.ui.scenes.menu import MenuScene
+
+        app.push(MenuScene(app))
+    elif scene == "table":
+        _idle_own_table(app)
+    elif scene == "table_others":
+        _idle_others_table(app)
+    else:
+        raise ValueError(f"no idle scene {scene!r}")
+    result: dict[str, float] = {}
+
+    def measure() -> None:
+        time.sleep(settle)
+        cpu, wall, frames = time.process_time(), time.monotonic(), app.frames
+        time.sleep(seconds)
+        result["cpu_percent"] = (time.process_time() - cpu) / (time.monotonic() - wall) * 100
+        result["frames_per_s"] = (app.frames - frames) / (time.monotonic() - wall)
+        app.quit()
+        app.wakeup()
+
+    threading.Thread(target=measure, daemon=True).start()
+    app.run()
+    print(json.dumps(result), flush=True)
+
+
+def _idle_own_table(app: Any) -> None:
+    """A Kingdom Builder game of this computer against a bot, at the player's first move (the
+    legal hexes pulse; the in-process host waits)."""
+    from game.ui.client import SeatSpec, start_local_game
+    from game.ui.scenes.setup import StartingScene
+
+    specs = [SeatSpec("human", "Ann", "red"), SeatSpec("bot", "Bot", "blue", "easy")]
+    client = start_local_game("kingdom-builder", specs, {}, seed=3, bot_delay=0, wakeup=app.wakeup)
+    app.push(StartingScene(app, client, 2))
+    deadline = time.monotonic() + 60
+    while not (app.top is not None and app.top.name == "game" and app.top.view.legal):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the table did not reach the player's move")
+        app.step(1 / 60)
+        time.sleep(0.005)
+    for _ in range(240):  # the first frames' animations (cards dealt) end
+        app.step(1 / 60)
+        if not app.top.view.animating():
+            break
+
+
+def _idle_others_table(app: Any) -> None:
+    """A Kingdom Builder table mid-game, shown to a seat whose turn it is not (it waits for
+    another player's move, nothing moves)."""
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+
+    session, _events = play_table("kingdom-builder", 3, 7, 40, "random", {})
+    moving = session.state.to_move()[0]
+    seat = (moving + 1) % 3
+    feed = _Feed([session.lobby_message(), session.state_message(seat, [])])
+    scene = GameScene(app, TableClient("kingdom-builder", {seat: feed}), 3)
+    app.push(scene)
+    for _ in range(240):
+        app.step(1 / 60)
+        if not scene.view.animating():
+            break
+
+
 def run(quick: bool) -> dict[str, Any]:
     runs = 2 if quick else 7
     figures: dict[str, Any] = {
@@ -339,4 +456,8 @@ def run(quick: bool) -> dict[str, Any]:
     figures.update(_busy_table(60 if quick else 400))
     figures.update(busy_glen_more(60 if quick else 400))
     figures.update(_busy_keyflower(60 if quick else 400))
+    for scene in IDLE_SCENES:
+        figures[f"ui.idle_cpu_percent.{scene}"] = (
+            idle_cpu_percent(scene, 1.0, 3.0) if quick else idle_cpu_percent(scene, 2.0, 8.0)
+        )
     return {k: round(v, 3) for k, v in figures.items()}

@@ -22,6 +22,13 @@ def test_readme_opens_with_two_single_line_commands() -> None:
     assert "pytest" in install_test
 
 
+def test_players_install_no_test_tools() -> None:
+    """Players get a plain install: the test tools come with the test command only."""
+    install_run, install_test = _readme_commands()[:2]
+    assert "[test]" not in install_run and "pip install -e . " in install_run
+    assert '".[test]"' in install_test
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert _readme_commands()[1] in ci

@@ -121,7 +121,7 @@ def play_table(
 
     session = Session.create("t1", game_id, players, options, seed=seed)
     for i, info in enumerate(session.seats):
-        info.kind, info.name = "human", ["Anna", "Bram", "Chie", "Daan", "Emi"][i % 5]
+        info.kind, info.name = "human", ["Anna", "Bram", "Chie", "Daan", "Emi", "Femke"][i % 6]
         info.connected = True
     session.start()
     agents = [make_bot(bots, derive_seed(seed, "bot", s)) for s in range(players)]

@@ -79,7 +79,10 @@ class OptionSpec:
     * ``"choice"`` — one of ``choices`` (a ``"random"`` choice lets the seed decide);
     * ``"int"`` — between ``minimum`` and ``maximum``;
     * ``"multi"`` — a list of ``count`` distinct items of ``choices`` (or the string
-      ``"random"``).
+      ``"random"``);
+    * ``"flags"`` — a list of ``count`` bools (or the string ``"random"``);
+    * ``"subset"`` — a list of distinct items of ``choices``, none to ``count`` of them
+      (Kingdom Builder's ``exclude_cards``).
     """
 
     name: str

@@ -160,23 +160,40 @@ def placement_ok(grid: dict[int, int], clan: dict[int, int], c: int, edge_class:
     return near_clan(clan, c) and edges_fit(grid, c, edge_class)
 
 
-def placement_error(grid: dict[int, int], clan: dict[int, int], c: int, edge_class: int) -> str:
-    """Which rule of GM §4.2 forbids ``c`` ('' if none does), in words."""
+def placement_problem(
+    grid: dict[int, int], clan: dict[int, int], c: int, edge_class: int
+) -> tuple[str, str]:
+    """Which rule of GM §4.2 forbids ``c``: a short key and the rule in words (``("", "")`` if
+    none does); the key names the refusal for a client's translation."""
     if c in grid:
-        return "that cell already holds a tile"
+        return "cell_taken", "that cell already holds a tile"
     if not any((c + d) in grid for d in ORTHO):
         if any((c + d) in grid for d in AROUND):
-            return "a tile must share a full edge with your territory; a corner is not enough"
-        return "a tile must share a full edge with your territory"
+            return (
+                "corner_only",
+                "a tile must share a full edge with your territory; a corner is not enough",
+            )
+        return "no_edge", "a tile must share a full edge with your territory"
     if not near_clan(clan, c):
-        return "one of the 8 cells around it must hold one of your clan members"
+        return "no_clan_near", "one of the 8 cells around it must hold one of your clan members"
     if not edges_fit(grid, c, edge_class):
         if edge_class == RIVER_TILE:
-            return "a river tile must continue your river (north-south) and meet no road"
+            return (
+                "river_fit",
+                "a river tile must continue your river (north-south) and meet no road",
+            )
         if edge_class == ROAD_TILE:
-            return "a road tile must continue your road (east-west) and meet no river"
-        return "a tile without river or road may only touch edges without river or road"
-    return ""
+            return "road_fit", "a road tile must continue your road (east-west) and meet no river"
+        return (
+            "plain_fit",
+            "a tile without river or road may only touch edges without river or road",
+        )
+    return "", ""
+
+
+def placement_error(grid: dict[int, int], clan: dict[int, int], c: int, edge_class: int) -> str:
+    """Which rule of GM §4.2 forbids ``c`` ('' if none does), in words."""
+    return placement_problem(grid, clan, c, edge_class)[1]
 
 
 __all__ = [
@@ -200,6 +217,7 @@ __all__ = [
     "near_clan",
     "placement_error",
     "placement_ok",
+    "placement_problem",
     "placements",
     "rc",
     "row_col",

@@ -390,7 +390,7 @@ class KeyflowerState(GameState):
             events: list[Event] = []
             seasons.choose_boat(self, seat, self.tile_of(action[1]), events)
             return events
-        raise IllegalAction("the game is over", "KF §13")
+        raise IllegalAction("the game is over", "KF §13", key="game_over")
 
     # ---- the end ------------------------------------------------------------------------
     def final(self) -> Any:

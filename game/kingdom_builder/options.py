@@ -5,6 +5,10 @@ Options (names fixed; UIs build on them):
 * ``sections`` — ``"random"`` or 4 distinct section names in quadrant order TL, TR, BL, BR;
 * ``rotations`` — ``"random"`` or 4 bools (section turned 180°);
 * ``cards`` — ``"random"`` or 3 distinct Kingdom Builder card names;
+* ``exclude_cards`` — a list (none by default) of Kingdom Builder cards a random draw of
+  ``cards`` leaves out, e.g. ``["Lords"]``: a house variant, not in the rulebook (which draws
+  from every card, KB §3.5); at least 3 cards must stay to draw from, and a card chosen by
+  hand may not also be left out;
 * ``first_game`` — the suggested first setup (KB §3.1): Tavern TL, Paddock TR, Oasis BL,
   Farm BR, none turned; cards Fishermen, Merchants, Knights;
 * ``nomads`` — how much of the Nomads expansion is in play (:mod:`~game.kingdom_builder.nomads`):
@@ -67,6 +71,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         count=3,
     ),
     OptionSpec(
+        name="exclude_cards",
+        kind="subset",
+        default=[],
+        label="Cards left out",
+        help="cards a random draw never picks (e.g. Lords); at least 3 must stay to draw from",
+        choices=ALL_CARDS,
+        count=len(ALL_CARDS) - 3,
+    ),
+    OptionSpec(
         name="first_game",
         kind="bool",
         default=False,
@@ -120,6 +133,20 @@ def _names_list(value: Any, name: str, known: tuple[str, ...], count: int) -> tu
     return tuple(value)
 
 
+def _left_out(value: Any) -> frozenset[str]:
+    """The ``exclude_cards`` option: distinct known card names (any number, none included)."""
+    if not isinstance(value, list | tuple):
+        raise BadOptions("option 'exclude_cards' must be a list of Kingdom Builder card names")
+    for item in value:
+        if not isinstance(item, str) or item not in ALL_CARDS:
+            raise BadOptions(
+                f"option 'exclude_cards': unknown card {item!r}; choose from {', '.join(ALL_CARDS)}"
+            )
+    if len(set(value)) != len(value):
+        raise BadOptions("option 'exclude_cards': a card is named twice")
+    return frozenset(value)
+
+
 def _bool(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
         raise BadOptions(f"option {name!r} must be true or false, not {value!r}")
@@ -162,9 +189,12 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
     rotations_opt = opts.get("rotations", "random")
     cards_opt = opts.get("cards", "random")
     start_opt = opts.get("start_seat", "random")
+    left_out = _left_out(opts.get("exclude_cards", []))
 
     if first_game:
         clash = [k for k in ("sections", "rotations", "cards") if opts.get(k, "random") != "random"]
+        if left_out:
+            clash.append("exclude_cards")
         if clash:
             raise BadOptions(
                 f"first_game fixes the sections, rotations and cards; do not also set {clash[0]!r}"
@@ -196,7 +226,14 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
 
     card_pool = ALL_CARDS if nomads == nm.FULL else CARDS
     if cards_opt == "random":
-        cards = tuple(rng.sample(card_pool, 3))
+        # Without cards left out the pool (and so the draw) is the rulebook's, KB §3.5.
+        drawn_from = tuple(c for c in card_pool if c not in left_out)
+        if len(drawn_from) < 3:
+            raise BadOptions(
+                f"exclude_cards leaves {len(drawn_from)} of the {len(card_pool)} cards in play; "
+                "at least 3 must stay to draw from"
+            )
+        cards = tuple(rng.sample(drawn_from, 3))
     else:
         cards = _names_list(cards_opt, "cards", ALL_CARDS, 3)
         extra = [c for c in cards if c not in card_pool]
@@ -204,6 +241,9 @@ def resolve(players: int, options: dict[str, Any] | None, rng: Rng) -> Setup:
             raise BadOptions(
                 f'{extra[0]} is a Nomads card; set the option nomads to "full" to use it'
             )
+        both = [c for c in cards if c in left_out]
+        if both:
+            raise BadOptions(f"{both[0]} is both chosen and left out (exclude_cards)")
 
     if start_opt == "random":
         start = rng.randbelow(players)

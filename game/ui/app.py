@@ -10,11 +10,13 @@ time with :meth:`App.step` after posting events.
 something moves: input in the last half second, a toast, a tooltip about to show, or a scene
 whose :meth:`~game.ui.scene.Scene.frame_rate` asks for it (an animation; a scene that does not
 say runs at 60).  Otherwise it asks for fewer (a pulsing highlight, a blinking caret) or none:
-the loop then sleeps in SDL's event wait until an event arrives, the scene's next frame is due,
-or a second has passed.  Network connections wake it at once (:meth:`App.wakeup` posts an event
-from their threads), so a move from another player is drawn without delay.  A window left on
-the menu or waiting at the table uses a few percent of a core (``bench/ui.py``,
-``ui.idle_cpu_percent.*``).
+the loop then sleeps (looking for events every :data:`POLL_STEP`) until an event arrives, the
+scene's next frame is due, or a second has passed.  Such a slow frame with no event sends to the
+screen only the parts the scenes say change (:meth:`~game.ui.scene.Scene.ambient_rects`: the
+pulsing targets), the whole window at least every :data:`FULL_FLIP_EVERY` seconds.  Network
+connections wake it at once (:meth:`App.wakeup` posts an event from their threads), so a move
+from another player is drawn without delay.  A window left on the menu or waiting at the table
+uses a few percent of a core (``bench/ui.py``, ``ui.idle_cpu_percent.*``).
 
 **A failing scene does not end the program.**  An exception in a scene (a bug, data nobody
 foresaw) is written to standard error; that scene and the ones above it are closed and the
@@ -58,6 +60,13 @@ IDLE_HEARTBEAT = 1.0
 ACTIVE_AFTER_INPUT = 0.5
 #: Frames a second while a text field has the focus (its caret blinks).
 CARET_FPS = 4.0
+#: Seconds after which a slow frame sends the whole window again, whatever the scenes say
+#: changed (a safety net for anything that changes by itself and is not said).
+FULL_FLIP_EVERY = 0.5
+#: Seconds between looks for events while the idle loop waits (see ``App._wait``).
+POLL_STEP = 0.01
+#: At most this many parts are sent to the screen one by one (more: the rectangle around them).
+MAX_RECTS = 8
 #: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
 #: plain page (and after twice as many, gives up).
 MAX_FAILURES = 5
@@ -107,6 +116,13 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         set_language(self.settings.language)
         pygame.display.init()
+        if pygame.display.get_driver() == "x11":
+            # The window is drawn in software (a pygame surface); X11's own framebuffer (shared
+            # memory) shows it, not SDL's OpenGL path, which without a GPU driver (Mesa's
+            # software GL, a virtual machine, Xvfb) redraws the whole window on the CPU for
+            # every update, however small: 4 ms a frame at 1280x800, most of an idle table's
+            # cost.  (Only X11: on some other systems SDL has no framebuffer but OpenGL's.)
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
         pygame.display.set_caption("Lantern Table")
         pygame.key.set_repeat(400, 35)
@@ -126,6 +142,7 @@ class App:
         self.frames = 0
         self.time = 0.0
         self.scale = 1.0
+        self._px: dict[float, int] = {}
         self._update_scale()
         #: Called once after each frame is drawn (tests, benchmarks, screenshots).
         self.after_frame: list[Callable[[App], None]] = []
@@ -135,6 +152,7 @@ class App:
         #: Times of recent scene failures (see :meth:`recover`).
         self.failures: list[float] = []
         self._last_input = time.monotonic()
+        self._full_flip = 0.0
         self._wake_type = pygame.event.custom_type()
         self._wake_posted = False
 
@@ -180,10 +198,17 @@ class App:
     def _update_scale(self) -> None:
         w, h = self.screen.get_size()
         self.scale = max(0.8, min(1.45, min(w / DESIGN[0], h / DESIGN[1])))
+        self._px.clear()
 
     def px(self, n: float) -> int:
-        """``n`` design pixels at the current window size."""
-        return max(1, round(n * self.scale))
+        """``n`` design pixels at the current window size (asked thousands of times a frame:
+        remembered per scale)."""
+        got = self._px.get(n)
+        if got is None:
+            got = self._px[n] = max(1, round(n * self.scale))
+            if len(self._px) > 4096:
+                self._px.clear()
+        return got
 
     @property
     def size(self) -> tuple[int, int]:
@@ -364,21 +389,76 @@ class App:
         if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             top.on_escape()
 
-    def step(self, dt: float | None = None, events: list[pygame.event.Event] | None = None) -> None:
+    def step(
+        self,
+        dt: float | None = None,
+        events: list[pygame.event.Event] | None = None,
+        slow: bool = False,
+    ) -> None:
         """One frame: events (``events`` first: one the idle wait already took), update, draw,
-        flip."""
+        flip.  ``slow``: a frame of the idle loop below the full rate; when no event came and
+        nothing else asks for the whole window, only the parts the scenes say change are sent
+        to the screen (see the module docstring)."""
         if dt is None:
             dt = 1 / FPS
+        stack = list(self.stack)
+        toasts = len(self.toasts)
+        tooltip = self.tooltip.text
+        happened = False
         for event in [*(events or []), *pygame.event.get()]:
+            happened = True
             self.dispatch(event)
             if not self.running:
                 return
         self.update(dt)
-        self.draw()
-        pygame.display.flip()
+        rects = None
+        if (
+            slow
+            and not happened
+            and stack == self.stack
+            and toasts == len(self.toasts) == 0
+            and tooltip == self.tooltip.text
+        ):
+            rects = self.ambient_rects()
+        now = time.monotonic()
+        if rects is None or now - self._full_flip >= FULL_FLIP_EVERY:
+            self.draw()
+            pygame.display.flip()
+            self._full_flip = now
+        elif rects:
+            # Only these parts change: the picture is drawn (and sent) there alone; the rest
+            # of the window is the last frame's, unchanged.
+            self.screen.set_clip(rects[0].unionall(rects[1:]))
+            try:
+                self.draw()
+            finally:
+                self.screen.set_clip(None)
+            pygame.display.update(rects)
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
+
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """The parts of the window that change in a slow frame (every drawn scene's
+        :meth:`~game.ui.scene.Scene.ambient_rects`), or ``None`` for the whole window."""
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        rects: list[pygame.Rect] = []
+        for scene in self.stack[first:]:
+            part = scene.ambient_rects()
+            if part is None:
+                return None
+            rects.extend(part)
+        bounds = self.screen.get_rect()
+        rects = [r.clip(bounds) for r in rects if r.colliderect(bounds)]
+        if len(rects) > MAX_RECTS:
+            # Each part is its own copy to the screen (a call to the window system): many
+            # small ones cost more than the one rectangle around them all.
+            return [rects[0].unionall(rects[1:])]
+        return rects
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -440,8 +520,18 @@ class App:
         """Sleep until an event arrives or the next frame at ``rate`` is due (a second when 0);
         the event, if any."""
         timeout = 1.0 / rate if rate > 0 else IDLE_HEARTBEAT
-        event = pygame.event.wait(max(1, int(timeout * 1000)))
-        return [] if event.type == pygame.NOEVENT else [event]
+        deadline = time.perf_counter() + timeout
+        # pygame's own event wait looks for events every millisecond (1.5-2 % of a core by
+        # itself); looking every POLL_STEP is a hundred times a second, still well within a
+        # frame of any input, and a message from the network (App.wakeup) is seen as soon.
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return []
+            time.sleep(min(POLL_STEP, left))
 
     def run(self) -> int:
         """Run until the window closes or the last scene pops."""
@@ -458,7 +548,7 @@ class App:
             dt = min(now - last, 0.1, 1.0 / rate if rate > 0 else 1.0 / FPS)
             last = now
             try:
-                self.step(dt, events)
+                self.step(dt, events, slow=rate < FPS)
             except Exception as exc:
                 self.recover(exc)
             # The in-process host and the bot reader are threads of this process.  pygame

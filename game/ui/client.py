@@ -694,13 +694,50 @@ def start_local_game(
     return client
 
 
+#: Events of a save's past kept for the log of a continued game (the newest).
+HISTORY_EVENTS = 4000
+
+
+def history_events(replay: Any, viewer: int | None) -> list[dict[str, Any]]:
+    """The events of a saved game so far, as ``viewer`` may see them (``None``: what everyone
+    may see), for the log of a game continued from its save.  Replayed with the rules; a save
+    that does not replay gives none (the host refuses it anyway)."""
+    from game.core.types import GameError
+
+    try:
+        state = replay.new_state()
+        events: list[dict[str, Any]] = []
+        for seat, action in replay.actions:
+            events.extend(state.visible_events(state.apply(seat, action), viewer))
+            del events[:-HISTORY_EVENTS]
+    except (GameError, ValueError):
+        return []
+    return events
+
+
+def restore_log(scene: Any) -> None:
+    """Write the client's :attr:`TableClient.history` into a game scene's log, before what
+    happened since (once: the history is taken)."""
+    from game.ui.scenes.game import MAX_LOG
+
+    events, scene.client.history = scene.client.history, []
+    lines = []
+    for ev in events:
+        line = scene.view.describe_event(ev)
+        if line is not None:
+            lines.append(line)
+    scene.log[:0] = lines
+    del scene.log[:-MAX_LOG]
+
+
 def resume_local_game(
     path: str,
     local_seats: list[int] | None = None,
     wakeup: Callable[[], None] | None = None,
 ) -> TableClient:
-    """Continue a saved game in an in-process host: every human seat of the save is played on
-    this computer (bots keep their bots).  Raises ``BadState`` for a bad file."""
+    """Continue a saved game in an in-process host, in the same file: every human seat of the
+    save is played on this computer (bots keep their bots); the log is rebuilt from the save.
+    Raises ``BadState`` for a bad file."""
     from game.core.match import Replay
     from net.local import LocalHost
 
@@ -731,6 +768,7 @@ def resume_local_game(
     if len(humans) > 1:
         conns[None] = _spectator(host, table, wakeup)
     client = TableClient(replay.game, conns, local_host=host, table_id=table)
+    client.history = history_events(replay, humans[0] if len(humans) == 1 else None)
     return client
 
 

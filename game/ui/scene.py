@@ -117,6 +117,13 @@ class Scene:
         while something moves, fewer for a slow pulse, 0 when nothing changes by itself."""
         return FULL_RATE
 
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """Where this scene's picture changes from one frame to the next while nobody touches
+        anything and nothing but a slow pulse moves (the frames :meth:`frame_rate` asks for
+        below the full rate): the window then sends only these parts to the screen.  ``None``
+        (the default): anything may change, the whole window is sent."""
+        return None
+
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt, self.app)

@@ -75,6 +75,8 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._cache_size = cache_size
+        self._sizes: dict[tuple[str, int, bool], tuple[int, int]] = {}
+        self._fits: dict[tuple[str, int, int, bool, int], int] = {}
         self._paths = {False: font_path(REGULAR), True: font_path(BOLD)}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -126,17 +128,31 @@ class Fonts:
         return surf
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        """Width and height of ``text`` on one line."""
-        return self.font(size, bold).size(text)
+        """Width and height of ``text`` on one line (remembered: tables measure the same
+        texts every frame)."""
+        key = (text, int(size), bold)
+        got = self._sizes.get(key)
+        if got is None:
+            got = self._sizes[key] = self.font(size, bold).size(text)
+            if len(self._sizes) > self._cache_size * 4:
+                self._sizes.clear()
+        return got
 
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.font(size, bold).get_linesize()
 
     def fit(self, text: str, size: int, width: int, bold: bool = False, minimum: int = 9) -> int:
         """The largest size from ``size`` down to ``minimum`` at which ``text`` fits ``width``."""
+        key = (text, int(size), int(width), bold, int(minimum))
+        got = self._fits.get(key)
+        if got is not None:
+            return got
         s = int(size)
         while s > minimum and self.font(s, bold).size(text)[0] > width:
             s -= 1
+        self._fits[key] = s
+        if len(self._fits) > self._cache_size * 4:
+            self._fits.clear()
         return s
 
     def ellipsize(self, text: str, size: int, width: int, bold: bool = False) -> str:
@@ -216,3 +232,5 @@ class Fonts:
     def clear(self) -> None:
         """Forget rendered text (after a language change, to free memory)."""
         self._cache.clear()
+        self._sizes.clear()
+        self._fits.clear()

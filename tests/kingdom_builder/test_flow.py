@@ -84,6 +84,29 @@ def test_same_seed_same_setup_and_rotations_vary():
         assert len({GAME.new(2, {}, s).board.names[q] for s in range(40)}) >= 5
 
 
+def test_cards_left_out_are_never_drawn():
+    """A house variant (not KB §3.5, which draws the 3 cards from every card): the cards of
+    ``exclude_cards`` are left out of the random draw — every other card can still come; without
+    any left out the draw is the rulebook's (the same seed, the same cards)."""
+    seen = set()
+    for seed in range(80):
+        st = GAME.new(2, {"exclude_cards": ["Lords"]}, seed)
+        assert "Lords" not in st.cards and len(set(st.cards)) == 3
+        seen |= set(st.cards)
+        assert GAME.new(2, {"exclude_cards": []}, seed).cards == GAME.new(2, {}, seed).cards
+    assert seen == set(CARDS) - {"Lords"}
+    # Seven left out: exactly the three others, in some order; hand-chosen cards still work.
+    keep = {"Fishermen", "Knights", "Hermits"}
+    left_out = [c for c in CARDS if c not in keep]
+    assert set(GAME.new(3, {"exclude_cards": left_out}, 4).cards) == keep
+    chosen = GAME.new(2, {"cards": ["Lords", "Miners", "Farmers"], "exclude_cards": ["Hermits"]}, 1)
+    assert chosen.cards == ("Lords", "Miners", "Farmers")
+    # With the full Nomads expansion the pool is 13 cards: leaving the base ones out draws
+    # the three Nomads cards.
+    full = GAME.new(2, {"nomads": "full", "exclude_cards": list(CARDS)}, 9)
+    assert set(full.cards) == {"Ambassadors", "Families", "Shepherds"}
+
+
 @pytest.mark.parametrize(
     ("players", "options", "words"),
     [
@@ -107,6 +130,12 @@ def test_same_seed_same_setup_and_rotations_vary():
         (2, {"first_game": "yes"}, "true or false"),
         (2, {"first_game": True, "cards": ["Lords", "Miners", "Hermits"]}, "first_game fixes"),
         (2, {"first_game": True, "nomads": True}, "cannot be combined"),
+        (2, {"exclude_cards": "Lords"}, "must be a list"),
+        (2, {"exclude_cards": ["Lords", "Lords"]}, "named twice"),
+        (2, {"exclude_cards": ["Kings"]}, "unknown card 'Kings'"),
+        (2, {"exclude_cards": list(CARDS[:8])}, "leaves 2 of the 10 cards"),
+        (2, {"cards": ["Lords", "Miners", "Hermits"], "exclude_cards": ["Lords"]}, "both chosen"),
+        (2, {"first_game": True, "exclude_cards": ["Lords"]}, "first_game fixes"),
         (2, {"start_seat": 2}, "not a seat"),
         (2, {"start_seat": "first"}, "seat number"),
         (2, {"start_seat": True}, "seat number"),
@@ -120,7 +149,15 @@ def test_bad_options_are_refused_clearly(players, options, words):
 
 def test_option_specs_describe_the_options():
     names = [o.name for o in GAME.options]
-    assert names == ["sections", "rotations", "cards", "first_game", "nomads", "start_seat"]
+    assert names == [
+        "sections",
+        "rotations",
+        "cards",
+        "exclude_cards",
+        "first_game",
+        "nomads",
+        "start_seat",
+    ]
     desc = GAME.describe()
     assert desc["id"] == "kingdom-builder" and desc["min_players"] == 2 and desc["max_players"] == 5
     assert desc["rules_version"] == 2

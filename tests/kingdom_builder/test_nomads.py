@@ -410,6 +410,28 @@ def test_outpost_may_come_between_the_mandatory_placements_and_before_a_tile_bui
     assert legal(st) == flowers and near < flowers
 
 
+def test_outpost_leaves_the_village_rule_and_is_spent_by_the_next_build():
+    """KB §7 Outpost lifts only the adjacency rule (docs decision 21): a Village build still
+    needs a hex touching 3 of your settlements — NB (15,3) (17,3) (17,4) around (16,4), next
+    to the Village hex (16,3) — and, being the next build of the turn, it spends the
+    Outpost."""
+    kw = {
+        "settlements": {0: [(15, 3), (17, 3), (17, 4)]},
+        "tiles": {0: {(16, 3): "ready"}},
+        "placed": 3,
+        "mandatory_done": True,
+    }
+    st = nb(**kw)
+    play(st, ("use", 16, 3))
+    plain = legal(st)
+    st = nb(nomad_held={0: {(5, 2): ("Outpost", "ready")}}, **kw)
+    play(st, ("use", 5, 2), ("use", 16, 3))
+    assert st.outpost == 1
+    assert legal(st) == plain == {(16, 4)}
+    play(st, ("place", 16, 4))
+    assert st.outpost == 0 and st.view(0)["turn"]["outpost"] == 0
+
+
 def test_outpost_is_not_offered_when_no_build_can_follow():
     """KB §7: a tile with nothing to do cannot be used — after the mandatory action, with no
     build tile left, Outpost is not offered."""
@@ -471,6 +493,29 @@ def test_resettlement_steps_are_shared_between_settlements_and_may_stop_early():
     assert st.pending is None and st.homes[0] == {h(0, 1)}
 
 
+def test_resettlement_never_enters_water_mountain_a_wall_a_special_hex_or_a_settlement():
+    """KB §7 Resettlement: "every hex entered must be a legal place to stop: empty, buildable
+    terrain, no stone wall, not a special hex".  NB forest (17,15) touches the mountains
+    (16,15) and (17,14), the flower field (16,16) (here a stone wall), the nomad hex (17,16)
+    (its tile already gone), the forest (18,15) and the water (18,16): its only step is
+    (18,15).  With seat 1's settlement on (18,15) it cannot step at all, so only (0,0) is
+    offered as a source."""
+    held = {0: {(7, 5): ("Resettlement", "ready")}}
+    st = nb(settlements={0: [(17, 15), (0, 0)]}, walls=[(16, 16)], nomad_held=held)
+    play(st, ("use", 7, 5))
+    assert legal(st, "move_from") == {(17, 15), (0, 0)}
+    play(st, ("move_from", 17, 15))
+    assert legal(st) == {(18, 15)}
+    for r, c in ((16, 15), (17, 14), (16, 16), (17, 16), (18, 16)):
+        with pytest.raises(IllegalAction):
+            st.apply(0, ("place", r, c))
+    st = nb(settlements={0: [(17, 15), (0, 0)], 1: [(18, 15)]}, walls=[(16, 16)], nomad_held=held)
+    play(st, ("use", 7, 5))
+    assert legal(st, "move_from") == {(0, 0)}
+    with pytest.raises(IllegalAction):
+        st.apply(0, ("move_from", 17, 15))
+
+
 def test_moves_pay_no_ambassadors_or_shepherds_gold():
     """KB §9.3: only *built* settlements pay.  (0,1) steps next to seat 1's (1,1)... it would
     pay Ambassadors if built; moved, it pays nothing."""
@@ -529,9 +574,9 @@ def test_shepherds_pay_for_the_settlement_that_leaves_no_empty_hex_of_its_terrai
 
 
 def test_families_pay_2_for_three_mandatory_settlements_in_a_line():
-    """KB §9.4 Families: (6,4) (6,5) (6,6) are neighbours in one row: 2 gold, whatever the
-    order.  (6,4) (6,5) (5,4) are not in a line: 0.  A NE–SW line (5,5) (6,4)... (7,4) —
-    (5,5) SW (6,4)? no: (5,5) -> SW (6,5) -> SW (7,4): a diagonal line: 2."""
+    """KB §9.3 Families: (6,4) (6,5) (6,6) are neighbours in one row: 2 gold, whatever the
+    build order (here 5, 6, then 4).  (6,4) (6,5) (5,4) are neighbours but not in a line: 0.
+    (5,5) -> SW (6,5) -> SW (7,4) is a line along the NE–SW axis: 2."""
     cards = ("Families", "Knights", "Hermits")
     st = nb(cards=cards, terrain="C")
     events = play(st, ("place", 6, 5), ("place", 6, 6), ("place", 6, 4))
@@ -652,3 +697,79 @@ def test_a_settlement_next_to_a_nomad_hex_whose_tile_is_still_there_is_refused()
         d["supply"][0] -= 1
 
     _corrupt(touch, "whose tile is still there")
+
+
+#: The ``show --json`` (``report()``) fields, as docs/kingdom-builder.md lists them.
+REPORT_FIELDS = {
+    "game", "players", "to_move", "over", "winners", "board", "sections", "castles",
+    "locations", "expansion", "nomads", "walls", "walls_left", "cards", "deck", "discard",
+    "start_seat", "current", "round", "end_triggered", "turn", "seats", "scores", "preview",
+    "gains", "settlements", "draw_pile",
+}  # fmt: skip
+SEAT_FIELDS = {
+    "seat",
+    "supply",
+    "settlements",
+    "tiles",
+    "taken_from",
+    "nomad_tiles",
+    "hand",
+    "gold",
+}
+TURN_FIELDS = {
+    "seat",
+    "terrain",
+    "placed",
+    "mandatory_done",
+    "mandatory_left",
+    "outpost",
+    "pending",
+}
+PENDING_FIELDS = {"tile", "nomad", "terrain", "hex", "step", "from", "left", "hit"}
+DETAIL_FIELDS = {"hexes", "rows", "sectors", "sector_points", "specials", "groups"}
+
+
+def _check_report(rep: dict, st) -> None:
+    assert set(rep) == REPORT_FIELDS | ({"scoring"} if st.is_over() else set())
+    assert rep["expansion"] in nm.MODES and 2 <= rep["players"] <= 5
+    for entry in rep["nomads"]:
+        assert set(entry) == {"hex", "tile", "terrain"}
+        assert entry["tile"] in (None, *nm.TILE_TYPES)
+        assert (entry["terrain"] is not None) == (entry["tile"] == "Donation")
+    for seat in rep["seats"]:
+        assert set(seat) == SEAT_FIELDS and isinstance(seat["gold"], int)
+        for held in seat["nomad_tiles"]:
+            assert set(held) == {"hex", "tile", "terrain", "state"}
+            assert held["state"] in ("pending", "ready", "used")
+    turn = rep["turn"]
+    if turn is not None:
+        assert set(turn) == TURN_FIELDS and turn["outpost"] >= 0
+        if turn["pending"] is not None:
+            assert set(turn["pending"]) == PENDING_FIELDS
+            assert turn["pending"]["step"] in ("source", "target", "wall", "second_wall", "victim")
+            assert turn["pending"]["hit"] == [] or turn["pending"]["step"] == "victim"
+    for row in [*rep["scores"], *rep["preview"]]:
+        assert row["total"] == sum(v for k, v in row.items() if k != "total")
+        assert ("treasure" in row) == bool(st.board.nomads and st.nomads == nm.FULL)
+    for entry in rep.get("scoring", []):
+        if entry["category"] in (*nm.CARDS, scoring.TREASURE):
+            assert all(entry[k] == [] for k in DETAIL_FIELDS)
+
+
+def test_show_json_fields_with_nomads():
+    """docs/kingdom-builder.md "What Nomads adds to show --json": every field is in the report
+    of every position of a 5-player full-Nomads game (and an "off" game), with the documented
+    shapes; the Nomads cards' gold and Treasure are in ``scores`` before the end."""
+    states = _walk(21, 5, every=1)
+    for st in states:
+        _check_report(st.report(), st)
+    last = states[-1]
+    assert last.is_over()
+    assert any(not st.is_over() and any(r["total"] for r in st.scores()) for st in states)
+    assert any(
+        st.pending is not None and st.tile_kind(st.pending[0]) in nm.TILE_TYPES for st in states
+    )
+    off = GAME.new(3, {}, 4)
+    rep = off.report()
+    _check_report(rep, off)
+    assert rep["expansion"] == "off" and rep["nomads"] == [] and rep["turn"]["outpost"] == 0

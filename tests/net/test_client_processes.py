@@ -67,7 +67,7 @@ def finish(proc: subprocess.Popen[str], timeout: float = 120) -> dict[str, Any]:
     return dict(json.loads(out.splitlines()[-1]))
 
 
-def wait_for(check: Callable[[], Any], timeout: float = 60, what: str = "") -> Any:
+def wait_for(check: Callable[[], Any], timeout: float = 120, what: str = "") -> Any:
     deadline = time.monotonic() + timeout
     while True:
         value = check()
@@ -100,21 +100,31 @@ def seat_of(store: SeatStore, port: int, proc: subprocess.Popen[str]) -> int | N
 
 
 def kill_while(
-    proc: subprocess.Popen[str], save_dir: Path, moving: Callable[[set[int]], bool]
+    proc: subprocess.Popen[str],
+    save_dir: Path,
+    moving: Callable[[set[int]], bool],
+    hold: subprocess.Popen[str] | None = None,
 ) -> int:
-    """Kill ``proc`` at a moment when ``moving(to_move)`` holds, frozen first so that the save
-    proves the moment (an action already on its way would reach the host within 0.2 s).
+    """Kill ``proc`` at a moment when ``moving(to_move)`` holds, frozen first (and ``hold``,
+    the player whose turn it is, with it) so that the save proves the moment (an action
+    already on its way would reach the host within 0.2 s; a player left running could end
+    their turn meanwhile, again and again on a slow machine, until the game is over).
     Returns the number of actions the save holds then."""
+    frozen = [proc, *([hold] if hold is not None else [])]
     while True:
         wait_for(lambda: moving(to_move(save_dir)[1]), what="the moment to kill")
-        os.kill(proc.pid, signal.SIGSTOP)
+        for p in frozen:
+            os.kill(p.pid, signal.SIGSTOP)
         time.sleep(0.2)
         actions, now = to_move(save_dir)
         if moving(now):
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
+            if hold is not None:
+                os.kill(hold.pid, signal.SIGCONT)
             return actions
-        os.kill(proc.pid, signal.SIGCONT)
+        for p in frozen:
+            os.kill(p.pid, signal.SIGCONT)
 
 
 def test_killed_players_take_their_seats_back_and_play_on(tmp_path: Path) -> None:
@@ -146,7 +156,7 @@ def test_killed_players_take_their_seats_back_and_play_on(tmp_path: Path) -> Non
         wait_for(lambda: to_move(save_dir)[0] > kept + 8, what="the game to go on")
 
         # Bob is killed in the middle of Ann's turn: Ann plays on until the game waits for Bob.
-        kill_while(b, save_dir, lambda moving: seat_a in moving)
+        kill_while(b, save_dir, lambda moving: seat_a in moving, hold=a2)
         stuck = wait_for(
             lambda: (lambda n, m: n if m == {seat_b} else None)(*to_move(save_dir)),
             what="Bob's turn",

@@ -99,6 +99,8 @@ def test_a_restarted_host_takes_every_player_back(tmp_path: Path) -> None:
         results = run(second_half, timeout=120)
         assert all(r is not None for r in results)
         assert results[0] == results[1]
+        # --exit-when-done: the host writes the final snapshot (a background write) and exits
+        assert host.wait(60) == 0
     finally:
         if host.poll() is None:
             host.kill()

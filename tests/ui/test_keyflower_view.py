@@ -407,6 +407,7 @@ def test_end_scoring_shows_the_engines_details_category_by_category(kf_app: App)
         if key:
             assert focus.tiles() == details[key]
         lines = view._score_lines(cat, beat.seat)
+        assert lines, "every share says something (a seat that scored nothing says so)"
         if cat == "winter":
             for fam in details["assignment"].values():
                 assert len([x for x in lines if "←" in x]) >= len(fam) or not fam
@@ -651,3 +652,180 @@ def test_a_click_on_a_refused_target_asks_the_host_why(kf_app: App) -> None:
                 assert str(error) and error.rule, intent
         state.apply(seat, bots[seat].choose(state, seat))
     assert refused > 20
+
+
+def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -> None:
+    """KF §8: when the season ends, the board stays as it was with its bids taken off while
+    every bid flies (losing ones to their players, winning ones to the bag); then each won tile
+    flies from its place into the row of won tiles (its place there empty until it lands) and
+    the keyples used on it go to its winner; at the end the new board shows.  A boat taken at
+    once by a bot waits for all that instead of cutting it short."""
+    kf_app.settings.animation_speed = 1.0
+    state = get_game("keyflower").new(3, {}, 2)
+    bots = [make_bot("random", 20 + s) for s in range(3)]
+    view = make_view(kf_app, 3)
+    show(view, state, 0)
+    events: list[dict[str, Any]] = []
+    while not any(ev.get("type") == "season_end" for ev in events):
+        show(view, state, 0, state.visible_events(events, 0))
+        view.finish_animations()
+        seat = state.to_move()[0]
+        events = state.apply(seat, bots[seat].choose(state, seat))
+    before = view.view
+    bids = [b for a in before["activity"] for b in a.get("bids") or [] if isinstance(b, list)]
+    won = next(ev for ev in events if ev["type"] == "season_end")["won"]
+    won_tiles = [str(x) for tiles in won for x in tiles]
+    assert bids and won_tiles
+    old_hits = list(view._hits_season)
+    chips = [
+        h.rect.move(-view.season_rect.x, -view.season_rect.y) for h in old_hits if h.kind == "chip"
+    ]
+    assert chips
+    board_before = view._season_layer().copy()
+    show(view, state, 0, state.visible_events(events, 0))
+    assert view.view["phase"] == "boats"
+    held = view._held_board()
+    assert held is not None, "the old board is held while the bids fly"
+    flights = [a for a in view.anims if a.kind == "keyples"]
+    assert len(flights) >= len(bids)
+    tiles = {a.tile for a in view.anims if a.kind == "tile" and a.cover}
+    assert tiles == set(won_tiles)
+    # the held board is the board as it was without its chips: the tiles where they were,
+    # no chip where the bids were
+    ox, oy = view.season_rect.topleft
+    for hit in old_hits:
+        if hit.kind == "tile":
+            at = (round(hit.centre[0] - ox), round(hit.centre[1] - oy))
+            assert held.get_at(at) == board_before.get_at(at), hit.key
+    for chip in chips:
+        assert any(
+            held.get_at((x, chip.centery)) != board_before.get_at((x, chip.centery))
+            for x in range(chip.x, chip.right)
+        )
+    # a bot takes the first boat at once: the end of the season still plays out (what is
+    # flying otherwise lands at once when the game runs this far ahead of the table)
+    from game.ui.games.keyflower.board import MAX_BACKLOG
+
+    view.update(0.05)
+    assert view._backlog(view.anims) > MAX_BACKLOG
+    seat = state.to_move()[0]
+    events = state.apply(seat, bots[seat].choose(state, seat))
+    assert any(ev["type"] == "boat" for ev in events)
+    show(view, state, 0, state.visible_events(events, 0))
+    assert view._held_board() is held
+    assert {a.tile for a in view.anims if a.kind == "tile" and a.cover} == set(won_tiles)
+    # time passes: the hold ends when the tiles start to fly, all lands in the end
+    for _ in range(600):
+        view.update(1 / 60)
+        view.draw(kf_app.screen)
+        if view._held_board() is None:
+            break
+    assert view._held_board() is None and view.animating()
+    for _ in range(600):
+        view.update(1 / 60)
+        view.draw(kf_app.screen)
+        if not view.animating():
+            break
+    assert not view.animating()
+    row = {h.key for h in view.hits if h.kind == "hand"}
+    assert set(won_tiles) <= row
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "nl"])
+def test_boat_options_name_the_boat_whole_and_show_its_load(env: Any, lang: str) -> None:
+    """The boat choice (KF §8 step 5) at the smallest window with six players: each option of
+    the action box shows its boat's whole name and its load as keyple and skill icons with
+    counts (the load in words on hover), nothing shortened."""
+    from game.ui.i18n import set_language
+
+    app = make_app((1024, 640), language=lang)
+    set_language(lang)
+    try:
+        state = get_game("keyflower").new(6, {}, 5)
+        bots = [make_bot("random", s) for s in range(6)]
+        while state.view(None)["phase"] != "boats":
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state, seat))
+        seat = state.to_move()[0]
+        view = make_view(app, 6)
+        cut: list[str] = []
+        fonts = app.fonts
+        ellipsize = fonts.ellipsize
+
+        def watch(text: str, *args: Any, **kw: Any) -> str:
+            out = ellipsize(text, *args, **kw)
+            if out != text:
+                cut.append(text)
+            return out
+
+        fonts.ellipsize = watch  # type: ignore[method-assign]
+        show(view, state, seat)
+        boats = [o for o in view.options if o[1][0] == "pick_boat"]
+        assert len(boats) >= 4
+        from game.ui.games.keyflower.text import tile_name
+
+        for rect, (_k, boat), label in boats:
+            name = tile_name(boat)
+            assert name not in cut and label not in cut, (name, cut)
+            load = view._load_icons(boat)
+            entry = next(b for b in state.view(seat)["boats"] if b["boat"] == boat)
+            assert sum(n for _k2, _c, n in load) == sum(entry["keyples"]) + sum(entry["skills"])
+            assert rect.width <= view.action_rect.width
+            view.mouse_moved(rect.center)
+            assert view.hover(rect.center) == label and label.startswith(name)
+    finally:
+        set_language("en")
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_boat_shows_its_whole_load(env: Any, size: tuple[int, int]) -> None:
+    """KF §3/§8 (D22: the loads are face up): with six players the row of turn-order tiles and
+    boats is crowded, yet every keyple colour and every skill tile on every boat is drawn
+    below it with its count."""
+    from game.ui.games.keyflower import art
+
+    app = make_app(size)
+    try:
+        state = get_game("keyflower").new(6, {}, 4)
+        view = make_view(app, 6)
+        drawn: dict[str, list[tuple[str, str]]] = {}
+        keyple, skill = art.draw_keyple, art.draw_skill
+        paint_load = view._paint_load
+        boat_now: list[str] = []
+
+        def load(surf: Any, boat: str, *a: Any) -> None:
+            boat_now.append(boat)
+            drawn[boat] = []
+            paint_load(surf, boat, *a)
+            boat_now.pop()
+
+        def count_keyple(surf: Any, at: Any, size: Any, colour: str, *a: Any) -> None:
+            if boat_now:
+                drawn[boat_now[-1]].append(("k", colour))
+            keyple(surf, at, size, colour, *a)
+
+        def count_skill(surf: Any, at: Any, size: Any, kind: str) -> None:
+            if boat_now:
+                drawn[boat_now[-1]].append(("s", kind))
+            skill(surf, at, size, kind)
+
+        view._paint_load = load  # type: ignore[method-assign]
+        art.draw_keyple, art.draw_skill = count_keyple, count_skill  # type: ignore[assignment]
+        try:
+            view.layers.clear()
+            show(view, state, 0)
+        finally:
+            art.draw_keyple, art.draw_skill = keyple, skill  # type: ignore[assignment]
+        boats = state.view(0)["boats"]
+        assert len(boats) == 6 and set(drawn) == {b["boat"] for b in boats}
+        for b in boats:
+            want = [
+                ("k", c) for c, n in zip(["red", "blue", "yellow"], b["keyples"], strict=True) if n
+            ]
+            want += [
+                ("s", k) for k, n in zip(["saw", "pickaxe", "anvil"], b["skills"], strict=True) if n
+            ]
+            assert drawn[b["boat"]] == want, b
+    finally:
+        app.shutdown()

@@ -13,6 +13,7 @@ import time
 import pygame
 
 from game.ui.app import App
+from game.ui.games.kingdom_builder.common import BOARD_ACTIONS
 from tests.ui.conftest import click, click_at, frame, press, run_until
 
 
@@ -45,7 +46,7 @@ def _human_move(app: App, tried: dict[str, bool]) -> None:
     before = scene.client.state_of(seat)["seq"]  # type: ignore[attr-defined]
     before_view = scene.client.state_of(seat)["view"]  # type: ignore[attr-defined]
     uses = [a for a in legal if a[0] == "use"]
-    hexes = [a for a in legal if a[0] in ("place", "move_from", "wall")]
+    hexes = [a for a in legal if a[0] in BOARD_ACTIONS]  # Nomads: a Sword's "remove" too
     if uses and not tried.get("tile"):
         tried["tile"] = True
         rect = next(r for r, action, _t in view.tile_buttons if action == uses[0])

@@ -227,6 +227,12 @@ class GameView:
     def animating(self) -> bool:
         return False
 
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """Where the table's picture changes by itself while nothing animates and nobody
+        touches anything (the slow pulse of legal targets), in window pixels; ``None``: it
+        may change anywhere (the window then sends the whole picture every frame)."""
+        return None
+
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
 

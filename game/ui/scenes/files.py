@@ -1,9 +1,19 @@
 """Saved games and replays: the host's autosaves, listed newest first.
 
 The host writes every table's record after each move (``docs/protocol.md``, Saves).  An
-unfinished one continues in an in-process host (every human seat played here, bots get their
-bots back); a finished one — or any ``.replay`` file, e.g. from ``lantern simulate
---save-replays`` — opens in the replay viewer.  A path can also be typed in.
+unfinished one continues where it stopped, in the same file (one game, one entry):
+
+* a game of this computer in an in-process host (every human seat played here, bots get their
+  bots back);
+* a LAN table (its save is in ``saves/lan/``, ``game/ui/lan.py``) as a LAN table again: this
+  window hosts it, every seat stays reserved for its player's token — they reconnect by
+  themselves or take their seat back from *Join a LAN game* — and the host's player sits down
+  in their own seat with the creator's rights.
+
+A finished one — or any ``.replay`` file, e.g. from ``lantern simulate --save-replays`` — opens
+in the replay viewer.  A path can also be typed in.  Any listed file (a damaged one too) can be
+deleted, after a confirmation.  The game's log is rebuilt from the save's actions when it
+continues (:func:`game.ui.client.history_events`).
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ import pygame
 
 from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene
-from game.ui.settings import data_dir, saves_dir
+from game.ui.settings import data_dir, lan_saves_dir, saves_dir
 from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
 
 if TYPE_CHECKING:
@@ -36,7 +46,7 @@ def list_files(kind: str) -> list[ListItem]:
     from game.core.registry import UnknownGame, get_game
     from game.core.types import BadState
 
-    folders = [saves_dir(), data_dir() / "replays"]
+    folders = file_folders()
     found: list[tuple[float, Path]] = []
     for folder in folders:
         try:
@@ -91,10 +101,50 @@ def list_files(kind: str) -> list[ListItem]:
             if totals:
                 names = totals
                 detail = t("files.won_by", winners=winners) + " · " + detail
+        elif is_lan_save(path):
+            detail = t("files.lan_detail", detail=detail)
         items.append(ListItem(f"{title} — {names}", detail, str(path)))
         if len(items) >= MAX_FILES:
             break
     return items
+
+
+def file_folders() -> list[Path]:
+    """The folders listed: saves of this computer, LAN saves, replays."""
+    return [saves_dir(), lan_saves_dir(), data_dir() / "replays"]
+
+
+def is_lan_save(path: str | Path) -> bool:
+    """A save of a LAN table hosted in the window (it continues as a LAN table)."""
+    try:
+        return Path(path).resolve().parent == lan_saves_dir().resolve()
+    except OSError:
+        return False
+
+
+def delete_file(path: str | Path) -> None:
+    """Delete a listed save or replay and its journal (only files of the listed folders)."""
+    from game.core.match import journal_path
+
+    target = Path(path).resolve()
+    if target.parent not in [f.resolve() for f in file_folders()]:
+        raise OSError(f"{target.name} is not in a folder of saved games")
+    target.unlink()
+    journal = journal_path(target)
+    if journal.exists():
+        journal.unlink()
+
+
+class _FileList(ListBox):
+    """The list of files: a click selects a row that cannot be opened (a damaged file) too,
+    so that it can be deleted (it still cannot be opened or activated)."""
+
+    def on_click(self, pos: tuple[int, int], app: App) -> None:
+        index = self.scroll + (pos[1] - self.rect.y) // max(1, self._row_px)
+        if 0 <= index < len(self.items) and not self.items[index].enabled:
+            self.selected = index
+            return
+        super().on_click(pos, app)
 
 
 class FilesScene(PageScene):
@@ -110,7 +160,7 @@ class FilesScene(PageScene):
         super().__init__(app)
         self.kind = kind
         self.title = lambda: t("files.title.saves" if kind == "saves" else "files.title.replays")
-        self.list = ListBox(
+        self.list = _FileList(
             "files",
             on_activate=lambda item: self.open_selected(),
             empty_text=lambda: t("files.empty." + kind),
@@ -134,7 +184,22 @@ class FilesScene(PageScene):
         self.path_button = Button(
             "open_path", lambda: t("files.open"), lambda: self.open_path(self.path_field.text)
         )
-        for w in (self.list, self.open_button, self.path_label, self.path_field, self.path_button):
+        self.delete_button = Button(
+            "delete_file",
+            lambda: t("files.delete"),
+            self.ask_delete,
+            style="danger",
+            enabled=lambda: self.list.selected_item is not None,
+            tooltip=lambda: t("files.delete.tip"),
+        )
+        for w in (
+            self.list,
+            self.open_button,
+            self.delete_button,
+            self.path_label,
+            self.path_field,
+            self.path_button,
+        ):
             self.add(w)
 
     def enter(self) -> None:
@@ -145,6 +210,34 @@ class FilesScene(PageScene):
 
     def refresh(self) -> None:
         self.list.set_items(list_files(self.kind))
+
+    def ask_delete(self) -> None:
+        """Delete the selected file, after asking."""
+        from game.ui.scenes.overlays import ConfirmOverlay
+
+        item = self.list.selected_item
+        if item is None:
+            return
+        title, path = item.title, str(item.value)
+
+        def delete() -> None:
+            try:
+                delete_file(path)
+            except OSError as exc:
+                self.app.toast(t("files.delete_failed", error=str(exc)[:200]), "error")
+            else:
+                self.app.toast(t("files.deleted", title=title[:80]), "good")
+            self.refresh()
+
+        self.app.push(
+            ConfirmOverlay(
+                self.app,
+                lambda: t("files.delete.confirm", title=title[:80]),
+                delete,
+                yes=lambda: t("files.delete"),
+                no=lambda: t("files.keep"),
+            )
+        )
 
     def open_selected(self) -> None:
         item = self.list.selected_item
@@ -172,6 +265,11 @@ class FilesScene(PageScene):
         from game.ui.client import resume_local_game
         from game.ui.scenes.setup import StartingScene
 
+        if is_lan_save(path):
+            from game.ui.scenes.lobby import host_lan_save
+
+            host_lan_save(self.app, path, replay)
+            return
         try:
             client = resume_local_game(path, wakeup=self.app.wakeup)
         except Exception as exc:  # BadState from the host: damaged, foreign, finished
@@ -201,3 +299,6 @@ class FilesScene(PageScene):
         )
         self.path_button.rect = pygame.Rect(self.path_field.rect.right + px(10), y, px(150), px(42))
         self.open_button.rect = pygame.Rect(w - px(32) - px(240), h - px(72), px(240), px(48))
+        self.delete_button.rect = pygame.Rect(
+            self.open_button.rect.x - px(170), h - px(72), px(160), px(48)
+        )

@@ -10,6 +10,7 @@ with a reason.
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -103,6 +104,55 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
 
     client.on_joined = joined
     app.push(LobbyScene(app, client, len(specs), hosting=True))
+
+
+def host_lan_save(app: App, path: str, replay: Any) -> None:
+    """Continue a LAN table from its save (``saves/lan/``) as a LAN table again: this window
+    hosts it in the same file, every seat stays reserved for its player's token, and this
+    player sits down in the seat of the table's creator (its token is in the save, on this
+    computer only) — or watches, when the creator did not play."""
+    from game.ui.client import history_events
+    from game.ui.lan import LanServer
+    from net import protocol
+    from net.protocol import ProtocolError
+
+    name = app.settings.player_name or t("lobby.default_host")
+    try:
+        server = LanServer(name, bots=any((s or {}).get("kind") == "bot" for s in replay.seats))
+    except OSError as exc:
+        app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
+        return
+    try:
+        table = server.resume(Path(path))
+    except Exception as exc:  # BadState: damaged, foreign, finished
+        server.close()
+        app.toast(t("files.load_failed", error=str(exc)[:300]), "error")
+        return
+    creator: tuple[int, str] | None = None
+    for i, info in enumerate(replay.seats):
+        if isinstance(info, dict) and info.get("creator"):
+            try:
+                creator = (i, protocol.TOKEN("token", info.get("token")))
+            except ProtocolError:
+                continue
+            break
+    client, conn = _lan_client(
+        app,
+        server.connect_address(),
+        server.port,
+        replay.game,
+        None,
+        rekey=creator is not None,
+        server=server,
+        keep_server=app.keep_server,
+    )
+    conn.send(_hello(name[:32]))
+    if creator is not None:
+        conn.send({"t": "join", "table": table, "token": creator[1]})
+    else:
+        conn.send({"t": "join", "table": table, "spectate": True})
+    client.history = history_events(replay, creator[0] if creator is not None else None)
+    app.push(LobbyScene(app, client, replay.players, hosting=True))
 
 
 def join_lan_table(
@@ -356,8 +406,11 @@ class LobbyScene(PageScene):
                 self.app.toast(str(exc), "error")
                 self.app.pop()
                 return
+            from game.ui.client import restore_log
+
             self.handed_over = True
             self.app.replace(scene)
+            restore_log(scene)
 
     def _refused(self, reason: str, code: str) -> None:
         """The join failed: say why and go back to where the player chose the table."""

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 #: Seat kinds offered: human, the bot difficulties, and (when hosting) open for the LAN.
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 20
+#: Options a game's ``first_game`` option fixes (Kingdom Builder's): greyed while it is on.
+FIRST_GAME_FIXES = ("sections", "rotations", "cards", "exclude_cards")
 
 
 def option_label(game_id: str, spec: OptionSpec) -> str:
@@ -106,6 +108,27 @@ class OptionRow:
                     self.parts.append(
                         Toggle(f"opt_{spec.name}_{i}", lazy("setup.flag_n", n=i + 1), False)
                     )
+        elif kind == "subset":
+            # Some of the choices (none by default): "None", or "Choose" and a box per choice
+            # (Kingdom Builder's cards a random draw leaves out).
+            self.main = Choice(
+                f"opt_{spec.name}",
+                [("none", lambda: t("setup.none")), ("chosen", lambda: t("setup.choose"))],
+                "chosen" if spec.default else "none",
+                lambda v: scene.options_changed(),
+                tooltip=lambda: option_help(game_id, spec),
+            )
+            wanted = set(spec.default or [])
+            for c in spec.choices:
+                self.parts.append(
+                    Toggle(
+                        f"opt_{spec.name}_{c}",
+                        partial(value_label, game_id, spec, c),
+                        c in wanted,
+                        lambda v: scene.options_changed(),
+                        tooltip=lambda: option_help(game_id, spec),
+                    )
+                )
         else:
             raise ValueError(f"option kind {kind!r} is not supported by the setup screen")
 
@@ -123,6 +146,14 @@ class OptionRow:
         if kind in ("choice", "int"):
             assert isinstance(self.main, Choice)
             return self.main.value
+        if kind == "subset":
+            if not self.chosen():
+                return []
+            return [
+                c
+                for c, p in zip(self.spec.choices, self.parts, strict=True)
+                if isinstance(p, Toggle) and p.value
+            ]
         if not self.chosen():
             return "random"
         if kind == "multi":
@@ -135,6 +166,8 @@ class SeatRow:
 
     def __init__(self, scene: SetupScene, index: int, hosting: bool) -> None:
         self.index = index
+        #: The name this seat got by itself (see SetupScene._default_name).
+        self.auto_name = ""
         kinds: list[tuple[str, Any]] = [("human", lambda: t("setup.kind.human"))]
         if hosting:
             # The person at this computer sits in the first seat; the others are open for LAN
@@ -216,6 +249,14 @@ class SetupScene(PageScene):
             lambda: t("setup.options"), size=18, bold=True, colour=pal.ACCENT
         )
         self.seats_title = Label(lambda: t("setup.seats"), size=18, bold=True, colour=pal.ACCENT)
+        #: Said under "Game options" for a game that has none (Keyflower).
+        self.no_options = Label(
+            lambda: t("setup.no_options"),
+            id="no_options",
+            colour=pal.TEXT_DIM,
+            wrap=True,
+            valign="top",
+        )
         self.starting = False
         self._colours: list[str] = []
         self._build_for_game(self.games[0])
@@ -263,6 +304,8 @@ class SetupScene(PageScene):
             self.options_title,
             self.start_button,
         ]
+        if not self.option_rows:
+            self.widgets.append(self.no_options)
         for row in self.seat_rows:
             self.widgets.extend(row.widgets())
         for orow in self.option_rows:
@@ -271,16 +314,19 @@ class SetupScene(PageScene):
             self.layout(*self.size)
 
     def _default_name(self, row: SeatRow) -> None:
+        """The name a seat gets by itself (a bot's level and number, "Player n", the player's
+        own name on seat 1); remembered, so a later change of kind replaces it but never a
+        name the player typed."""
         if row.is_bot:
             level = str(row.kind.value).split(":", 1)[1]
-            row.name.set_text(t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1))
+            name = t("setup.bot_name", level=t(f"setup.level.{level}"), n=row.index + 1)
         elif row.kind.value == "open":
-            row.name.set_text("")
+            name = ""
         else:
             own = self.app.settings.player_name
-            row.name.set_text(
-                own if own and row.index == 0 else t("setup.player_n", n=row.index + 1)
-            )
+            name = own if own and row.index == 0 else t("setup.player_n", n=row.index + 1)
+        row.name.set_text(name)
+        row.auto_name = name
 
     # ---- reactions -------------------------------------------------------------------------
     def game_changed(self, game_id: str) -> None:
@@ -303,11 +349,7 @@ class SetupScene(PageScene):
     def seat_kind_changed(self, index: int) -> None:
         row = self.seat_rows[index]
         name = row.name.text
-        generated = (
-            not name
-            or name.startswith(t("setup.bot_name", level="", n="").split(" ")[0])
-            or name == t("setup.player_n", n=index + 1)
-        )
+        generated = not name or name == row.auto_name
         if generated or row.is_bot:
             self._default_name(row)
         self.layout(*self.size)
@@ -336,6 +378,7 @@ class SetupScene(PageScene):
             if not isinstance(seat, dict):
                 continue
             row.kind.set_value(seat.get("kind"))
+            self._default_name(row)  # what the seat would be called by itself, remembered
             if isinstance(seat.get("name"), str):
                 row.name.set_text(seat["name"])
             if seat.get("colour") in pal.COLOUR_NAMES:
@@ -358,7 +401,18 @@ class SetupScene(PageScene):
 
     # ---- results ---------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
-        return {row.spec.name: row.value() for row in self.option_rows}
+        """The options as chosen (those a first-game setup fixes left at their defaults)."""
+        first_game = any(
+            r.spec.name == "first_game" and r.value() is True for r in self.option_rows
+        )
+        return {
+            row.spec.name: (
+                row.spec.default
+                if first_game and row.spec.name in FIRST_GAME_FIXES
+                else row.value()
+            )
+            for row in self.option_rows
+        }
 
     def seat_specs(self) -> list[Any]:
         from game.ui.client import SeatSpec
@@ -461,37 +515,64 @@ class SetupScene(PageScene):
         inner_w = self.right.width - 2 * pad
         self.options_title.rect = pygame.Rect(x, y, inner_w, px(28))
         y += px(36)
+        self.no_options.rect = pygame.Rect(x, y, inner_w, px(60))
         label_w = int(inner_w * 0.46)
         first_game = next(
             (r for r in self.option_rows if r.spec.name == "first_game" and r.value() is True),
             None,
         )
-        opt_h = px(36)
-        for orow in self.option_rows:
-            disabled = first_game is not None and orow.spec.name in (
-                "sections",
-                "rotations",
-                "cards",
+        # Rows as tall as they are made; tighter (and a subset's boxes in more columns) when
+        # every option is open at once in a small window.
+        bottom = self.right.bottom - pad
+        for opt_h, part_h, gap, subset_cols in (
+            (px(36), px(34), px(6), 3),
+            (px(32), px(30), px(4), 3),
+            (px(30), px(26), px(3), 4),
+            (px(26), px(22), px(2), 5),
+        ):
+            end = self._layout_options(
+                x, y, inner_w, label_w, first_game, opt_h, part_h, gap, subset_cols
             )
+            if end <= bottom:
+                break
+        self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+
+    def _layout_options(
+        self,
+        x: int,
+        y: int,
+        inner_w: int,
+        label_w: int,
+        first_game: OptionRow | None,
+        opt_h: int,
+        part_h: int,
+        gap: int,
+        subset_cols: int,
+    ) -> int:
+        """Place the option rows from ``y`` down; the bottom they reach."""
+        px = self.app.px
+        for orow in self.option_rows:
+            disabled = first_game is not None and orow.spec.name in FIRST_GAME_FIXES
             orow.main.enabled = not disabled
             orow.label.rect = pygame.Rect(x, y, label_w - px(8), opt_h)
             orow.main.rect = pygame.Rect(x + label_w, y, inner_w - label_w, opt_h)
-            y += opt_h + px(6)
+            y += opt_h + gap
             show_parts = orow.chosen() and not disabled
-            cols = 2 if orow.spec.kind == "multi" else 4
+            cols = {"multi": 2, "subset": subset_cols}.get(orow.spec.kind, 4)
             part_w = (inner_w - px(8) * (cols - 1)) // cols
+            tall = min(part_h, opt_h - px(6)) if orow.spec.kind == "subset" else part_h
             for i, part in enumerate(orow.parts):
                 part.visible = show_parts
                 if show_parts:
                     part.rect = pygame.Rect(
                         x + (i % cols) * (part_w + px(8)),
-                        y + (i // cols) * (px(34) + px(4)),
+                        y + (i // cols) * (tall + gap),
                         part_w,
-                        px(34),
+                        tall,
                     )
             if show_parts and orow.parts:
-                y += ((len(orow.parts) + cols - 1) // cols) * (px(34) + px(4)) + px(6)
-        self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+                y += ((len(orow.parts) + cols - 1) // cols) * (tall + gap) + gap
+        return y
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         panel(surface, self.left, self.app)
@@ -526,10 +607,13 @@ class StartingScene(PageScene):
                 self.app.pop()
                 return
         if self.client.states and self.client.lobby is not None:
+            from game.ui.client import restore_log
             from game.ui.scenes.game import GameScene
 
             self.handed_over = True
-            self.app.replace(GameScene(self.app, self.client, self.players))
+            scene = GameScene(self.app, self.client, self.players)
+            self.app.replace(scene)
+            restore_log(scene)
         elif self.elapsed > 20:
             self.app.toast(t("starting.timeout"), "error")
             self.client.close()

@@ -1,9 +1,12 @@
 """Input on the Glen More table: a click chooses exactly one action of the seat's ``legal`` list
 (or a step towards one: a market trade waits for Confirm with its price shown, a clan member is
 picked before where it steps), or nothing; keys 1-9, L, C, Tab and Backspace; the mouse over
-any tile, cube, figure, market row or counter explains it in the chosen language."""
+any tile, cube, figure, market row or counter explains it in the chosen language; ``intent``
+names what a click asks for, legal or not, so the table can say why a refused one is refused."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -165,6 +168,160 @@ class InputMixin(TextMixin):
             self.composer.reset()
             self.composer.skip_forced()
         return action
+
+    # ---- what a click asks for (legal or not) --------------------------------------------------
+    def intent(self, pos: tuple[int, int]) -> Action | None:
+        """The action a click at ``pos`` asks for, legal or not, so the game scene can ask the
+        host why a refused one is refused (``explain``) and say so at the pointer.  Only during
+        the seat's own decision; None where a click means nothing (another seat's territory,
+        an empty space of the territory outside placing and moving, the frame around things).
+
+        A track space: take its tile (discard it, when the turn can only discard).  Buy on the
+        market: buy that resource; Sell: sell it from a tile holding it (no intent without
+        one).  An option of the choice box: that choice.  On the seat's own territory, by the
+        step of the turn: place the taken tile on any cell; pay with the cube under the mouse
+        (or the tile's clan member when the payment asks for one); activate a tile (with Loch
+        Ness while that is chosen); move the chosen clan member there, or make the clan member
+        under the mouse a chieftain; in the other steps a tile asks to be activated, which the
+        engine refuses naming the step.  A legal target gives its legal action."""
+        if not self.view or self.view.get("over") or not self.my_turn():
+            return None
+        if self.you is None or self.current not in (None, self.you):
+            return None
+        if self._round_covers(pos):
+            return None
+        if self.back_rect.collidepoint(pos) and self.focus is not None:
+            return None
+        if any(rect.collidepoint(pos) for rect in self.other_boxes.values()):
+            return None
+        if self.acts.choices and self.choice_panel.rect.collidepoint(pos):
+            for option in self.choice_panel.options:
+                if option.rect.collidepoint(pos):
+                    return next((a for a in self.acts.choices if a[1] == option.value), None)
+            return None
+        for res, rect in self.buy_rects.items():
+            if rect.collidepoint(pos):
+                return self.acts.buys.get(res) or ("buy", res)
+        for res, rect in self.sell_rects.items():
+            if rect.collidepoint(pos):
+                return self._sell_intent(res, None)
+        if any(rect.collidepoint(pos) for rect in self.market_rows.values()):
+            return None
+        slot = self.slot_at(pos)
+        if slot is not None:
+            return self._track_intent(slot)
+        if self.acting_on_own_grid():
+            return self._grid_intent(pos)
+        return None
+
+    def _track_intent(self, slot: int) -> Action:
+        """Take the tile on track space ``slot`` (GM §4.1), or discard it when no tile can be
+        taken (D10)."""
+        acts = self.acts
+        action = acts.takes.get(slot) or acts.discards.get(slot)
+        if action is not None:
+            return action
+        if acts.discards and not acts.takes:
+            return ("discard", slot)
+        return ("take", slot)
+
+    def _sell_intent(self, res: str, cell: Cell | None) -> Action | None:
+        """Sell one ``res`` (GM §6): from ``cell`` if given, else from a tile holding one
+        (the legal sale first); None when no tile of the seat holds ``res``."""
+        sells = self.acts.sells.get(res, [])
+        if cell is not None:
+            return next((a for a in sells if (a[1], a[2]) == cell), ("sell", cell[0], cell[1], res))
+        if sells:
+            return sells[0]
+        for where_, entry in sorted(self._own_tiles().items()):
+            if res in self.cubes(entry):
+                return ("sell", where_[0], where_[1], res)
+        return None
+
+    def _own_tiles(self) -> dict[Cell, dict[str, Any]]:
+        you = self.you
+        return self.territories[you] if you is not None and you < len(self.territories) else {}
+
+    def _grid_intent(self, pos: tuple[int, int]) -> Action | None:
+        """What a click on the seat's own (large) territory asks for, by the step of the turn."""
+        hit = self.cell_at(pos)
+        if hit is None:
+            return None
+        cell = hit[1]
+        cube = self.cube_at(pos)
+        cube_res = cube[2] if cube is not None and cube[1] == cell else None
+        entry = self._own_tiles().get(cell)
+        if self.sell_pick is not None:
+            if entry is None:
+                return None
+            return self._sell_intent(self.sell_pick, cell)
+        phase = self.phase
+        if phase == "place":
+            return self.acts.places.get(cell) or ("place", cell[0], cell[1])
+        if phase == "move":
+            return self._move_intent(cell, entry)
+        if entry is None:
+            return None
+        if phase == "pay":
+            return self._pay_intent(cell, entry, cube_res)
+        if phase == "activate":
+            return self._activate_intent(cell)
+        # Taking, or a choice in the box: a tile asks to be activated (refused by the step).
+        return ("activate", cell[0], cell[1])
+
+    def _pay_intent(self, cell: Cell, entry: dict[str, Any], cube_res: str | None) -> Action:
+        """The legal payment there (the cube under the mouse first); else the cube under the
+        mouse; else the tile's clan member if the payment asks for one; else a cube of the tile
+        (one the payment needs first), or a needed resource (GM §4.1, §6)."""
+        acts = self.acts
+        if cube_res is not None and ("pay", *cell, cube_res) in acts.pays.get(cell, []):
+            return ("pay", cell[0], cell[1], cube_res)
+        if cell in acts.pays:
+            return acts.pays[cell][0]
+        if cell in acts.pay_clans:
+            return acts.pay_clans[cell]
+        if cube_res is not None:
+            return ("pay", cell[0], cell[1], cube_res)
+        payment = self.pending.get("payment") or {}
+        clan_due = payment.get("clan_members") if isinstance(payment, dict) else 0
+        if isinstance(clan_due, int) and clan_due > 0 and int(entry.get("clan", 0) or 0):
+            return ("pay_clan", cell[0], cell[1])
+        due = payment.get("resources") if isinstance(payment, dict) else None
+        needed = [r for r in RESOURCE_NAMES if isinstance(due, dict) and due.get(r)]
+        cubes = self.cubes(entry)
+        res = next((r for r in cubes if r in needed), None) or (
+            cubes[0] if cubes else (needed[0] if needed else RESOURCE_NAMES[0])
+        )
+        return ("pay", cell[0], cell[1], res)
+
+    def _activate_intent(self, cell: Cell) -> Action:
+        """Activate the tile (GM §4.3); with Loch Ness chosen, Loch Ness's extra activation
+        (GM §8)."""
+        acts = self.acts
+        if self.ness_mode:
+            return acts.loch_ness.get(cell) or ("loch_ness", cell[0], cell[1])
+        return acts.activates.get(cell) or acts.loch_ness.get(cell) or ("activate", *cell)
+
+    def _move_intent(self, cell: Cell, entry: dict[str, Any] | None) -> Action | None:
+        """GM §4.4: the chosen clan member steps to ``cell``; a clan member clicked (none
+        chosen, or the chosen one again) is chosen — a legal source — or asked to become a
+        chieftain, which the engine refuses saying why (no movement points, the last one)."""
+        acts = self.acts
+        src = self.move_from
+        if src is not None and cell != src:
+            return acts.moves.get(src, {}).get(cell) or ("move", *src, *cell)
+        if cell in acts.chieftains:
+            return acts.chieftains[cell]
+        if cell in acts.moves:
+            return next(iter(acts.moves[cell].values()))
+        if entry is not None and int(entry.get("clan", 0) or 0):
+            return ("chieftain", cell[0], cell[1])
+        if entry is not None and not self.move_sources():
+            # No clan member can act (no movement points): a step there is refused.
+            clans = sorted(c for c, e in self._own_tiles().items() if int(e.get("clan", 0) or 0))
+            if clans:
+                return ("move", *clans[0], *cell)
+        return None
 
     def move_sources(self) -> list[Cell]:
         """Cells whose clan members may move or become a chieftain now."""
@@ -397,6 +554,9 @@ class InputMixin(TextMixin):
 
     # ---- provided by later sections -------------------------------------------------------------
     def _round_click(self, pos: tuple[int, int]) -> bool:
+        return False
+
+    def _round_covers(self, pos: tuple[int, int]) -> bool:
         return False
 
     def _round_hover(self, pos: tuple[int, int]) -> str:

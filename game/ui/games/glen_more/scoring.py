@@ -257,12 +257,17 @@ class ScoringMixin(InputMixin):
             return self.round_show
         return None
 
-    def _round_click(self, pos: tuple[int, int]) -> bool:
+    def _round_covers(self, pos: tuple[int, int]) -> bool:
+        """Whether a round's scoring, still running, is under ``pos`` (a click there shows
+        its next beat)."""
         show = self.round_show
         if show is None or show.done or self.scoring is not None:
             return False
-        if self.round_rect.collidepoint(pos):
-            show.next_beat()
+        return self.round_rect.collidepoint(pos)
+
+    def _round_click(self, pos: tuple[int, int]) -> bool:
+        if self._round_covers(pos) and self.round_show is not None:
+            self.round_show.next_beat()
             return True
         return False
 

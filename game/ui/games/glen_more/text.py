@@ -345,6 +345,20 @@ class TextMixin(GMBase):
         key = f"gm.describe.{kind}"
         return t(key) if has(key) else " ".join(str(a) for a in action)
 
+    def reason_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Glen More's refusal params in words (``game/glen_more/explain.py``): tile ids,
+        resources and seat numbers become names."""
+        out: dict[str, Any] = dict(params)
+        if "tile" in params:
+            out["tile"] = tile_name(params["tile"])
+        if "res" in params:
+            out["res"] = res_name(params["res"])
+        for name in ("current", "seat"):
+            value = params.get(name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[name] = self._name(value)
+        return out
+
     def describe_event(self, ev: dict[str, Any]) -> LogLine | None:
         kind = ev.get("type")
         seat = ev.get("seat") if isinstance(ev.get("seat"), int) else None

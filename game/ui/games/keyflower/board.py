@@ -51,8 +51,11 @@ class Anim:
 
     ``kind``: "keyples" (keyple icons of ``items`` flying), "items" (resources "r:wood" and
     skills "s:saw" flying), "tile" (a tile hex flying), "pop" (a tile appearing at its spot),
-    "flip" (a tile turning over).  ``start`` is a point; ``end`` a point or a spot key resolved
-    when drawn (the tile's new place is known only after the next layout)."""
+    "flip" (a tile turning over), "hold" (the season board as it was, ``surface``, shown
+    instead of the new one until the tween ends).  ``start`` is a point; ``end`` a point or a
+    spot key resolved when drawn (the tile's new place is known only after the next layout).
+    A flying tile grows or shrinks from radius ``r0`` to its radius where it lands; with
+    ``cover`` the tile waits at its start and its new place stays empty until it lands."""
 
     kind: str
     tween: Tween
@@ -60,10 +63,19 @@ class Anim:
     end: tuple[float, float] | str = (0.0, 0.0)
     items: list[str] = field(default_factory=list)
     tile: str = ""
+    r0: float = 0.0
+    cover: bool = False
+    surface: pygame.Surface | None = None
+    #: Part of the end of a season: plays out even when the game runs ahead of the table.
+    keep: bool = False
 
 
 class BoardMixin(ScoringMixin):
     """The season board and the animations."""
+
+    def _all_village_hits(self) -> list[Hit]:
+        """The villages' hits (the village section draws them)."""
+        return []
 
     # ---- activity ------------------------------------------------------------------------
     def _activity(self) -> dict[str, dict[str, Any]]:
@@ -182,6 +194,11 @@ class BoardMixin(ScoringMixin):
                 surf, title, (area.x + px(6), area.y), px(12), pal.TEXT_DIM, area.width - px(12)
             )
             bid_h = px(17) * min(3, max(1, bids_max)) + px(2)
+            # room for every boat's whole load below it
+            loads = max(
+                [self._load_rows(tile, slot_w) for tile, _f, r in items if r == "boat"] or [0]
+            )
+            bid_h = max(bid_h, px(16) * loads + px(4))
             avail_h = area.height - label_h - px(6) - bid_h
             r = max(8.0, min(slot_w / 2.08, avail_h / 1.75, px(56)))
             total = slot_w * len(items)
@@ -391,7 +408,7 @@ class BoardMixin(ScoringMixin):
             )
             self.spots[f"bid:{tile}"] = (ox + area.centerx, oy + area.y + px(9))
             self._hits_season.append(Hit("bid", tile, area.move(ox, oy)))
-            if act is not None:
+            if act is not None and not self._bids_flying:
                 self._paint_bids(surf, tile, act, area, origin)
 
     def _paint_lock_uses(
@@ -485,47 +502,49 @@ class BoardMixin(ScoringMixin):
             )
             self.spots[f"chip:{tile}:{seat}"] = (ox + chip.centerx, oy + chip.centery)
 
+    def _load_icons(self, boat: str) -> list[tuple[str, str, int]]:
+        """A boat's load as (kind "k" or "s", colour or skill, count), face up (D22)."""
+        for entry in self.view.get("boats") or []:
+            if isinstance(entry, dict) and entry.get("boat") == boat:
+                keys = entry.get("keyples") or []
+                skills = entry.get("skills") or []
+                out = [("k", c, int(n)) for c, n in zip(COLOURS[:3], keys, strict=False) if n]
+                out += [("s", k, int(n)) for k, n in zip(SKILLS, skills, strict=False) if n]
+                return out
+        return []
+
+    def _load_rows(self, boat: str, slot_w: float) -> int:
+        """The lines a boat's load takes under it (every item shown)."""
+        n = len(self._load_icons(boat))
+        return math.ceil(n / max(1, int(slot_w // self.app.px(24)))) if n else 0
+
     def _paint_load(
         self, surf: pygame.Surface, boat: str, top: tuple[float, float], slot_w: float, h: int
     ) -> None:
-        """A boat's load: its keyples by colour and its skill tiles, face up (D22)."""
+        """A boat's load: its keyples by colour and its skill tiles, face up (D22), every item
+        with its count (in as many lines as the room below the boat needs)."""
         px = self.app.px
-        entry = next(
-            (
-                b
-                for b in self.view.get("boats") or []
-                if isinstance(b, dict) and b.get("boat") == boat
-            ),
-            None,
-        )
-        if entry is None:
-            return
-        keys = entry.get("keyples") or []
-        skills = entry.get("skills") or []
-        items: list[tuple[str, str, int]] = []
-        for c, n in zip(COLOURS[:3], keys, strict=False):
-            if n:
-                items.append(("k", c, int(n)))
-        for k, n in zip(SKILLS, skills, strict=False):
-            if n:
-                items.append(("s", k, int(n)))
+        items = self._load_icons(boat)
         if not items:
             return
-        cell = min(px(30), int(slot_w / max(3, math.ceil(len(items) / 2))))
-        per_row = max(1, int(slot_w // cell))
-        x0 = top[0] - min(per_row, len(items)) * cell / 2
+        line_h = px(16)
+        rows = max(1, min(self._load_rows(boat, slot_w), (h - px(2)) // line_h))
+        per_row = math.ceil(len(items) / rows)
+        cell = min(px(30), int(slot_w / per_row))
+        small = cell < px(26)
+        icon, font = (px(12), px(11)) if small else (px(14), px(12))
         for i, (kind, name, n) in enumerate(items):
             row, col = divmod(i, per_row)
-            cx = x0 + col * cell + cell * 0.3
-            cy = top[1] + row * px(16) + px(8)
-            if cy > top[1] + h:
-                break
+            in_row = min(per_row, len(items) - row * per_row)
+            x0 = top[0] - in_row * cell / 2
+            cx = x0 + col * cell + icon * 0.55
+            cy = top[1] + row * line_h + px(8)
             if kind == "k":
-                art.draw_keyple(surf, (cx, cy), px(14), name, self._cb())
+                art.draw_keyple(surf, (cx, cy), icon, name, self._cb())
             else:
-                art.draw_skill(surf, (cx, cy), px(12), name)
-            img = self.app.fonts.render(str(n), px(12), pal.TEXT, True)
-            surf.blit(img, img.get_rect(midleft=(int(cx + px(7)), int(cy))))
+                art.draw_skill(surf, (cx, cy), icon * 0.86, name)
+            img = self.app.fonts.render(str(n), font, pal.TEXT, True)
+            surf.blit(img, img.get_rect(midleft=(int(cx + icon * 0.5), int(cy))))
 
     def _tile_sprite(self, tile: str, face: str, rot: int, r: float) -> pygame.Surface:
         """A tile's sprite at radius ``r`` (cached by art)."""
@@ -557,9 +576,39 @@ class BoardMixin(ScoringMixin):
     def _draw_season(self, surface: pygame.Surface) -> None:
         if self.season_rect.width <= 0 or self.season_rect.height <= 0:
             return
-        layer = self._season_layer()
-        surface.blit(layer, self.season_rect.topleft)
-        self._draw_board_targets(surface)
+        layer = self._season_layer()  # painted even while held: its hits and spots count
+        held = self._held_board()
+        surface.blit(held or layer, self.season_rect.topleft)
+        if held is None:
+            self._draw_board_targets(surface)
+
+    def _held_board(self) -> pygame.Surface | None:
+        """The season board as it was before the season ended, while its bids fly off."""
+        for a in self.anims:
+            if (
+                a.kind == "hold"
+                and a.surface is not None
+                and not a.tween.done
+                and a.surface.get_size() == self.season_rect.size
+            ):
+                return a.surface
+        return None
+
+    def _paint_held_board(self) -> pygame.Surface | None:
+        """The previous view's season board with its bids taken off (they are flying home or
+        to the bag): what the table shows while the season ends (KF §8)."""
+        if not self.prev or self.season_rect.width <= 0 or self.season_rect.height <= 0:
+            return None
+        view, spots, hits = self.view, dict(self.spots), self._hits_season
+        surf = pygame.Surface(self.season_rect.size, pygame.SRCALPHA)
+        try:
+            # the same layout as before (the bids' room kept), the chips left out
+            self.view, self._hits_season, self._bids_flying = self.prev, [], True
+            self._paint_season(surf)
+        finally:
+            self.view, self.spots, self._hits_season = view, spots, hits
+            self._bids_flying = False
+        return surf
 
     def _pulse(self) -> int:
         return 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
@@ -652,15 +701,20 @@ class BoardMixin(ScoringMixin):
                 self.recent.clear()
         if self._speed() <= 0:
             return
-        backlog = max(
-            (a.tween.delay + a.tween.duration - a.tween.elapsed for a in self.anims), default=0.0
-        )
+        backlog = self._backlog(self.anims)
         if backlog > MAX_BACKLOG:
-            self.finish_animations()
-            backlog = 0.0
+            # the game runs ahead (bots playing fast): what is flying lands at once, but the
+            # end of a season plays out and what follows waits for it
+            self.anims = [a for a in self.anims if a.keep]
+            backlog = self._backlog(self.anims)
         delay = max(0.0, backlog)
         for ev in events:
             delay = self._animate_event(ev, delay)
+
+    @staticmethod
+    def _backlog(anims: list[Anim]) -> float:
+        """Seconds until the last of ``anims`` ends."""
+        return max((a.tween.delay + a.tween.duration - a.tween.elapsed for a in anims), default=0.0)
 
     def _spot(self, key: str) -> tuple[float, float] | None:
         return self.spots.get(key)
@@ -681,6 +735,7 @@ class BoardMixin(ScoringMixin):
         delay: float,
         tile: str = "",
         time: float = FLY_TIME,
+        cover: bool = False,
     ) -> float:
         if start is None or (not items and not tile):
             return delay
@@ -692,9 +747,18 @@ class BoardMixin(ScoringMixin):
                 end,
                 items[:8],
                 tile,
+                self._drawn_radius(tile) if tile else 0.0,
+                cover,
             )
         )
         return delay + STAGGER
+
+    def _drawn_radius(self, tile: str) -> float:
+        """The radius a tile was last drawn with (board or village), 0 if it is not drawn."""
+        for hit in self._hits_season + self._all_village_hits():
+            if hit.key == tile and hit.hex_r > 0 and hit.kind in ("tile", "hand", "boat"):
+                return hit.hex_r
+        return 0.0
 
     def _animate_event(self, ev: dict[str, Any], delay: float) -> float:
         kind = ev.get("type")
@@ -761,7 +825,10 @@ class BoardMixin(ScoringMixin):
                 "items", self._spot("supply:skills"), f"seat:{seat}", ["s:?"] * n, delay
             )
         elif kind == "season_end":
+            first = len(self.anims)
             delay = self._animate_season_end(ev, delay)
+            for a in self.anims[first:]:
+                a.keep = True
         elif kind == "boat":
             boat = str(ev.get("boat") or "")
             if ev.get("tile"):
@@ -787,7 +854,7 @@ class BoardMixin(ScoringMixin):
                 if isinstance(entry, list) and len(entry) >= 2:
                     tid = str(entry[1])
                     delay = self._fly(
-                        "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid
+                        "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid, cover=True
                     )
                     self.anims.append(
                         Anim(
@@ -817,8 +884,10 @@ class BoardMixin(ScoringMixin):
         return delay
 
     def _animate_season_end(self, ev: dict[str, Any], delay: float) -> float:
-        """KF §8 steps 1–4 as they happen: losing bids go home, winning bids to the bag, won
-        tiles (with the keyples used on them) fly to their winners' villages."""
+        """KF §8 steps 1–4 as they happen.  The board stays as it was, its bids taken off:
+        losing bids fly home, winning bids to the bag.  Then the won tiles (with the keyples
+        used on them, which go to the winner) fly from their places to the row of won tiles,
+        each marked with its winner, and the new board shows."""
         prev_act: dict[str, dict[str, Any]] = {}
         for entry in self.prev.get("activity") or []:
             if isinstance(entry, dict) and isinstance(entry.get("tile"), str):
@@ -836,7 +905,12 @@ class BoardMixin(ScoringMixin):
                 )
                 self._fly("keyples", start, end, [colour] * min(n, 6), first)
             first += STAGGER / 2
-        delay = max(delay, first) + 0.2
+        delay = max(delay, first) + FLY_TIME * 0.6
+        held = self._paint_held_board()
+        if held is not None:
+            self.anims.append(
+                Anim("hold", Tween((0.0,), (1.0,), delay, ease_in_out, 0.0), surface=held)
+            )
         won = as_list(ev.get("won"))
         for seat, tiles in enumerate(won):
             if not isinstance(tiles, list):
@@ -854,7 +928,14 @@ class BoardMixin(ScoringMixin):
                 self._fly("keyples", self._spot(f"tile:{tid}"), f"seat:{seat}", used, delay)
                 # ... and the tile to the row of won tiles, marked with its winner
                 delay = self._fly(
-                    "tile", self._spot(f"tile:{tid}"), f"tile:{tid}", [], delay, tid, time=0.9
+                    "tile",
+                    self._spot(f"tile:{tid}"),
+                    f"tile:{tid}",
+                    [],
+                    delay,
+                    tid,
+                    time=0.9,
+                    cover=True,
                 )
         return delay
 
@@ -885,10 +966,52 @@ class BoardMixin(ScoringMixin):
             )
         return end
 
+    def _landing_hit(self, tile: str, end: tuple[float, float]) -> Hit | None:
+        """``tile`` as drawn now at ``end`` (None if it is drawn elsewhere)."""
+        for hit in self._hits_season + self._all_village_hits():
+            if (
+                hit.key == tile
+                and hit.hex_r > 0
+                and abs(hit.centre[0] - end[0]) + abs(hit.centre[1] - end[1]) < 4
+            ):
+                return hit
+        return None
+
+    def _landing(self, tile: str, end: tuple[float, float]) -> float:
+        hit = self._landing_hit(tile, end)
+        return hit.hex_r if hit is not None else 0.0
+
+    def _flying_tile(self, a: Anim, pos: tuple[float, float], r: float, surface: Any) -> None:
+        if tile_def(a.tile) is None or r < 3:
+            return
+        sprite = self._tile_sprite(a.tile, self._won_faces.get(a.tile, "front"), 0, r)
+        surface.blit(sprite, sprite.get_rect(center=(int(pos[0]), int(pos[1]))))
+
     def _draw_anims(self, surface: pygame.Surface) -> None:
         px = self.app.px
+        # tiles on their way: their new places stay empty, the ones still waiting sit where
+        # they were (while the old board is held, they are on it)
+        holding = self._held_board() is not None
         for a in self.anims:
+            if a.kind != "tile" or not a.cover or holding:
+                continue
+            end = self._resolve(a.end)
+            if abs(a.start[0] - end[0]) + abs(a.start[1] - end[1]) < 4:
+                continue
+            hit = self._landing_hit(a.tile, end)
+            if hit is not None:
+                r1 = hit.hex_r
+                pygame.draw.polygon(
+                    surface, pal.BG_PANEL, art.hex_points(end[0], end[1], r1 * 1.05 + 3)
+                )
+                if hit.kind == "hand":  # and the winner's mark beside it in the row
+                    mark = pygame.Rect(0, 0, px(18), px(18))
+                    mark.center = (int(end[0] - r1 * 0.62), int(end[1] - r1 * 0.62))
+                    pygame.draw.rect(surface, pal.BG_PANEL, mark)
             if not a.tween.started:
+                self._flying_tile(a, a.start, a.r0 or px(24), surface)
+        for a in self.anims:
+            if not a.tween.started or a.kind == "hold":
                 continue
             p = a.tween.value()[0]
             end = self._resolve(a.end)
@@ -912,14 +1035,15 @@ class BoardMixin(ScoringMixin):
                 continue
             if abs(a.start[0] - end[0]) + abs(a.start[1] - end[1]) < 4:
                 continue  # already where it goes (your own placements, seen before)
-            x, y = arc(a.start, end, p, px(60))
+            lift = px(60)
+            if a.kind == "tile":  # a tile slides, with a little lift
+                lift = min(px(16), int(0.1 * math.dist(a.start, end)))
+            x, y = arc(a.start, end, p, lift)
             if a.kind == "tile":
-                td = tile_def(a.tile)
-                if td is not None:
-                    sprite = self._tile_sprite(
-                        a.tile, self._won_faces.get(a.tile, "front"), 0, px(24)
-                    )
-                    surface.blit(sprite, sprite.get_rect(center=(int(x), int(y))))
+                r0 = a.r0 or px(24)
+                r1 = self._landing(a.tile, end) or px(24)
+                # whole steps of 2 px: a handful of sprites per flight, from the cache
+                self._flying_tile(a, (x, y), 2 * round((r0 + (r1 - r0) * p) / 2), surface)
                 continue
             n = len(a.items)
             for i, item in enumerate(a.items):

@@ -277,6 +277,8 @@ class KFBase(GameView):
         self.overflows: list[str] = []
         #: The faces of tiles won this season (summer boats keep theirs until placed).
         self._won_faces: dict[str, str] = {}
+        #: While the old season board is painted for the end of a season: its bids are flying.
+        self._bids_flying = False
         self._hits_season: list[Hit] = []
         self._hits_villages: list[Hit] = []
         self._hits_panel: list[Hit] = []

@@ -292,16 +292,55 @@ class PanelMixin(VillageMixin):
         if area.height < px(20):
             return
         bh, gap, size = px(30), px(5), px(13)
+        lh = fonts.line_height(size)
         x, y = area.x, area.y
         hint = self.hint
+
+        def text_room(i: int, icon: Any) -> int:
+            """The room for a label on a full-width button."""
+            room = area.width - px(13)
+            if i < 9:
+                room -= fonts.size(str(i + 1), px(11))[0] + px(4)
+            return room - (px(20) if icon else 0)
+
+        # a label too long for a whole row wraps onto a second line, when every option still
+        # fits the box that way (else it is shortened on one line)
+        lines: list[list[str]] = []
+        loads = {
+            i: self._load_icons(str(value[1]))
+            for i, (value, _label) in enumerate(options)
+            if isinstance(value, tuple) and len(value) == 2 and value[0] == "pick_boat"
+        }
+        for i, (value, label) in enumerate(options):
+            if i in loads:  # a boat: its name and its load as icons (the words on hover)
+                lines.append([tile_name(value[1])])
+                continue
+            wrapped = fonts.wrap_lines(label, size, text_room(i, self._option_icon(value)))
+            if len(wrapped) > 1 and label.startswith(wrapped[0]):
+                # the second line holds the rest (shortened if it must be)
+                lines.append([wrapped[0], label[len(wrapped[0]) :].strip()])
+            else:
+                lines.append([label])
+        tall = px(10) + 2 * lh
+        if sum(tall if len(ls) > 1 else bh for ls in lines) + gap * len(options) > area.height:
+            lines = [
+                ls if i in loads else [label]
+                for i, ((_v, label), ls) in enumerate(zip(options, lines, strict=True))
+            ]
         for i, (value, label) in enumerate(options):
             key = f"{i + 1} " if i < 9 else ""
             icon = self._option_icon(value)
-            bw = fonts.size(key + label, size)[0] + px(18) + (px(20) if icon else 0)
-            bw = max(px(44), min(area.width, bw))
+            two = len(lines[i]) > 1
+            load = loads.get(i)
+            shown = lines[i][0] if load is not None else label
+            bw = fonts.size(key + shown, size)[0] + px(18) + (px(20) if icon else 0)
+            if load is not None:
+                bw += sum(self._load_icon_width(n) for _k, _name, n in load)
+            bw = area.width if two else max(px(44), min(area.width, bw))
+            h = tall if two else bh
             if x > area.x and x + bw > area.right:
                 x, y = area.x, y + bh + gap
-            if y + bh > area.bottom:
+            if y + h > area.bottom:
                 more = len(options) - i
                 self._text(
                     surface,
@@ -312,7 +351,7 @@ class PanelMixin(VillageMixin):
                     area.width,
                 )
                 break
-            rect = pygame.Rect(x, y, bw, bh)
+            rect = pygame.Rect(x, y, bw, h)
             hovered = rect.collidepoint(self.mouse)
             pygame.draw.rect(
                 surface, pal.BG_HOVER if hovered else pal.BG_PANEL_2, rect, border_radius=px(6)
@@ -328,18 +367,63 @@ class PanelMixin(VillageMixin):
             if icon:
                 self._paint_icon(surface, icon, (tx + px(8), rect.centery))
                 tx += px(20)
-            self._text(
-                surface,
-                label,
-                (tx, rect.centery),
-                size,
-                pal.TEXT,
-                rect.right - px(6) - tx,
-                anchor="midleft",
-                minimum=px(9),
-            )
+            if two:
+                for k, line in enumerate(lines[i]):
+                    self._text(
+                        surface,
+                        line,
+                        (tx, rect.centery + (k - 1) * lh),
+                        size,
+                        pal.TEXT,
+                        rect.right - px(6) - tx,
+                        minimum=px(9),
+                    )
+            elif load is not None:
+                icons_w = sum(self._load_icon_width(n) for _k, _name, n in load)
+                r = self._text(
+                    surface,
+                    shown,
+                    (tx, rect.centery),
+                    size,
+                    pal.TEXT,
+                    max(px(30), rect.right - px(6) - tx - icons_w),
+                    anchor="midleft",
+                    minimum=px(9),
+                )
+                self._paint_load_icons(surface, load, (r.right + px(8), rect.centery))
+            else:
+                self._text(
+                    surface,
+                    label,
+                    (tx, rect.centery),
+                    size,
+                    pal.TEXT,
+                    rect.right - px(6) - tx,
+                    anchor="midleft",
+                    minimum=px(9),
+                )
             self.options.append((rect, value, label))
             x += bw + gap
+            if two:
+                x, y = area.x, y + h + gap
+
+    def _load_icon_width(self, n: int) -> int:
+        px = self.app.px
+        return px(16) + self.app.fonts.size(str(n), px(12), True)[0] + px(6)
+
+    def _paint_load_icons(
+        self, surface: pygame.Surface, load: list[tuple[str, str, int]], at: tuple[int, int]
+    ) -> None:
+        px = self.app.px
+        x, y = at
+        for kind, name, n in load:
+            if kind == "k":
+                art.draw_keyple(surface, (x + px(7), y), px(16), name, self._cb())
+            else:
+                art.draw_skill(surface, (x + px(7), y), px(13), name)
+            img = self.app.fonts.render(str(n), px(12), pal.TEXT, True)
+            surface.blit(img, img.get_rect(midleft=(x + px(16), y)))
+            x += self._load_icon_width(n)
 
     def _option_icon(self, value: Any) -> tuple[str, str] | None:
         """The icon beside an option: a keyple of a colour, a resource, a skill tile."""
@@ -504,11 +588,17 @@ class PanelMixin(VillageMixin):
             True,
         )
         y += px(30)
+        lh = self.app.fonts.line_height(px(13))
         for line in self._score_lines(cat, beat.seat):
-            if y > rect.bottom - px(18):
+            room = (rect.bottom - px(4) - y) // lh
+            if room <= 0:
                 break
-            self._text(surface, line, (x, y), px(13), pal.TEXT, w)
-            y += self.app.fonts.line_height(px(13))
+            # a long assignment wraps (indented) rather than being cut
+            for i, img in enumerate(
+                self.app.fonts.render_lines(line, px(13), pal.TEXT, w - px(12), min(3, room))
+            ):
+                surface.blit(img, (x + (px(12) if i else 0), y))
+                y += lh
 
     def _score_lines(self, cat: str, seat: int) -> list[str]:
         """The details of one category for one seat, in words (``view["final"]``)."""
@@ -567,7 +657,7 @@ class PanelMixin(VillageMixin):
             un = as_dict(d.get("unassigned"))
             res = as_dict(un.get("resources"))
             lines.append(t("kf.score.gold", n=num(res.get("gold"))))
-        return lines
+        return lines or [t("kf.score.none")]
 
     def _kind_word(self, kind: str) -> str:
         if kind in COLOURS:

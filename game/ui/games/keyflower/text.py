@@ -404,6 +404,16 @@ class TextMixin(KFBase):
             return t("kf.do.winter", tiles=join([tile_name(x) for x in action[1:]]))
         return " ".join(str(x) for x in action)
 
+    def reason_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Keyflower's refusal params in words (``game/keyflower/explain.py``): tile ids and
+        keyple colours become their names."""
+        out: dict[str, Any] = dict(params)
+        if "tile" in params:
+            out["tile"] = tile_name(params["tile"])
+        if "colour" in params:
+            out["colour"] = colour_name(params["colour"])
+        return out
+
     def _payment(self, action: Action) -> str:
         """An upgrade's payment: ``("upgrade", tile, w, s, i, g, saw, pickaxe, anvil)``."""
         parts = [resources_text(num(n), RESOURCES[k]) for k, n in enumerate(action[2:6]) if num(n)]
@@ -473,8 +483,8 @@ class TextMixin(KFBase):
             return line(
                 "kf.log.transport",
                 tile=tile_name(ev.get("tile")),
-                points=num(ev.get("transport")),
-                upgrades=num(ev.get("upgrades")),
+                steps=_plural("kf.n.steps", num(ev.get("transport"))),
+                upgrades=_plural("kf.n.upgrades", num(ev.get("upgrades"))),
             )
         if kind == "move":
             return line(

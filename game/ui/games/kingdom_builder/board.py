@@ -163,6 +163,19 @@ class BoardMixin(ScoringMixin):
     def animating(self) -> bool:
         return bool(self.anims)
 
+    def ambient_rects(self) -> list[pygame.Rect] | None:
+        """While the legal hexes pulse and nothing else moves, only they change."""
+        if self.anims or self.hint is not None or self.scoring is not None or not self.actions_at:
+            return None
+        if self.hexes is None:
+            return None
+        sw, sh = art.sprite_size(round(self.hexes.size, 1))
+        rects = []
+        for h in self.actions_at:
+            cx, cy = self.hexes.centre(*h)
+            rects.append(pygame.Rect(int(cx - sw / 2) - 2, int(cy - sh / 2) - 2, sw + 4, sh + 4))
+        return rects
+
     def finish_animations(self) -> None:
         self.anims.clear()
 

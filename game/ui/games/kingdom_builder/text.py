@@ -117,7 +117,7 @@ def option_value_label(option: str, value: object) -> str:
     of the Nomads expansion is in play."""
     if option == "sections" and isinstance(value, str):
         return tile_name(value)
-    if option == "cards" and isinstance(value, str):
+    if option in ("cards", "exclude_cards") and isinstance(value, str):
         return card_name(value)
     if option == "nomads" and isinstance(value, str) and has(f"kb.option.nomads.{value}"):
         return t(f"kb.option.nomads.{value}")
