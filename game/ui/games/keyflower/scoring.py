@@ -8,11 +8,12 @@ pointing at a cell of the panel's score table shows that category of that seat a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.ui.games.keyflower.common import CATEGORIES
 from game.ui.games.keyflower.input import InputMixin
+from game.ui.games.sequence import ScoreSequence
 
 #: Seconds (at speed 1): a category's title, each seat's share (shorter when it scored
 #: nothing; longer for the winter tiles, whose assignment is read), the pause at the end.
@@ -25,89 +26,20 @@ SCORE_OUTRO = 0.4
 SCORE_COUNT = 0.6
 
 
-@dataclass(frozen=True)
-class Beat:
-    """One step of the sequence: a category's title (``seat`` None) or one seat's share."""
+class Scoring(ScoreSequence):
+    """The sequence over ``categories`` with the final ``scores`` (one row per seat); the
+    winter tiles' shares are longer (their assignment is read)."""
 
-    start: float
-    duration: float
-    category: int
-    seat: int | None
+    INTRO = SCORE_INTRO
+    SEAT = SCORE_SEAT
+    SEAT_EMPTY = SCORE_SEAT_EMPTY
+    OUTRO = SCORE_OUTRO
+    COUNT = SCORE_COUNT
 
-    @property
-    def end(self) -> float:
-        return self.start + self.duration
-
-
-@dataclass
-class Scoring:
-    """The sequence over ``categories`` with the final ``scores`` (one row per seat)."""
-
-    categories: list[str]
-    scores: list[dict[str, int]]
-    elapsed: float = 0.0
-    beats: list[Beat] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.beats:
-            return
-        at = 0.0
-        for i, cat in enumerate(self.categories):
-            self.beats.append(Beat(at, SCORE_INTRO, i, None))
-            at += SCORE_INTRO
-            for seat, row in enumerate(self.scores):
-                if not row.get(cat, 0):
-                    length = SCORE_SEAT_EMPTY
-                elif cat == "winter":
-                    length = SCORE_SEAT_WINTER
-                else:
-                    length = SCORE_SEAT
-                self.beats.append(Beat(at, length, i, seat))
-                at += length
-
-    @property
-    def length(self) -> float:
-        return self.beats[-1].end if self.beats else 0.0
-
-    def beat(self) -> Beat | None:
-        for beat in self.beats:
-            if self.elapsed < beat.end:
-                return beat
-        return None
-
-    @property
-    def step(self) -> int:
-        beat = self.beat()
-        return beat.category if beat is not None else len(self.categories)
-
-    @property
-    def done(self) -> bool:
-        return self.elapsed >= self.length + SCORE_OUTRO
-
-    def progress(self, beat: Beat) -> float:
-        return max(0.0, min(1.0, (self.elapsed - beat.start) / (beat.duration * SCORE_COUNT)))
-
-    def value(self, category: int, seat: int) -> int | None:
-        """The seat's points of the category as shown now (None before its turn)."""
-        points = (
-            self.scores[seat].get(self.categories[category], 0) if seat < len(self.scores) else 0
-        )
-        for beat in self.beats:
-            if beat.category == category and beat.seat == seat:
-                if self.elapsed < beat.start:
-                    return None
-                return round(points * self.progress(beat))
-        return points
-
-    def running_total(self, seat: int) -> int:
-        return sum(self.value(i, seat) or 0 for i in range(len(self.categories)))
-
-    def next_beat(self) -> None:
-        beat = self.beat()
-        self.elapsed = beat.end if beat is not None else self.length + SCORE_OUTRO
-
-    def finish(self) -> None:
-        self.elapsed = self.length + SCORE_OUTRO
+    def share_length(self, category: str, points: int) -> float:
+        if points and category == "winter":
+            return SCORE_SEAT_WINTER
+        return super().share_length(category, points)
 
 
 @dataclass(frozen=True)

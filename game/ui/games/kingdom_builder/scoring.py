@@ -6,7 +6,7 @@ shows that category on the map again."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -16,6 +16,7 @@ from game.ui.games.kingdom_builder import art
 from game.ui.games.kingdom_builder.common import NOMAD_CARD_NAMES, TREASURE, Hex, hex_of
 from game.ui.games.kingdom_builder.input import InputMixin
 from game.ui.games.kingdom_builder.text import card_short_key, category_name
+from game.ui.games.sequence import ScoreSequence
 from game.ui.hexlayout import HexLayout
 from game.ui.i18n import t
 
@@ -48,91 +49,15 @@ GOLD_DARK = (120, 80, 10)
 IN_PLAY = (*NOMAD_CARD_NAMES, TREASURE)
 
 
-@dataclass(frozen=True)
-class Beat:
-    """One step of the end-of-game sequence: a category's title (``seat`` None) or one seat's
-    share of the category, from ``start`` for ``duration`` seconds."""
-
-    start: float
-    duration: float
-    category: int
-    seat: int | None
-
-    @property
-    def end(self) -> float:
-        return self.start + self.duration
-
-
-@dataclass
-class Scoring:
+class Scoring(ScoreSequence):
     """The end-of-game sequence: category by category, and in each category player by player,
     the points count up while the map shows what scored."""
 
-    categories: list[str]
-    scores: list[dict[str, int]]
-    elapsed: float = 0.0
-    beats: list[Beat] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.beats:
-            return
-        at = 0.0
-        for i, cat in enumerate(self.categories):
-            self.beats.append(Beat(at, SCORE_INTRO, i, None))
-            at += SCORE_INTRO
-            for seat, row in enumerate(self.scores):
-                length = SCORE_SEAT if row.get(cat, 0) else SCORE_SEAT_EMPTY
-                self.beats.append(Beat(at, length, i, seat))
-                at += length
-
-    @property
-    def length(self) -> float:
-        return self.beats[-1].end if self.beats else 0.0
-
-    def beat(self) -> Beat | None:
-        """The beat being shown (None once every beat is over)."""
-        for beat in self.beats:
-            if self.elapsed < beat.end:
-                return beat
-        return None
-
-    @property
-    def step(self) -> int:
-        """The index of the category being counted (``len(categories)`` when all are)."""
-        beat = self.beat()
-        return beat.category if beat is not None else len(self.categories)
-
-    @property
-    def done(self) -> bool:
-        return self.elapsed >= self.length + SCORE_OUTRO
-
-    def progress(self, beat: Beat) -> float:
-        """How far ``beat``'s count has got (0..1)."""
-        return max(0.0, min(1.0, (self.elapsed - beat.start) / (beat.duration * SCORE_COUNT)))
-
-    def value(self, category: int, seat: int) -> int | None:
-        """The seat's points of the category as shown now (None before its turn comes)."""
-        points = (
-            self.scores[seat].get(self.categories[category], 0) if seat < len(self.scores) else 0
-        )
-        for beat in self.beats:
-            if beat.category == category and beat.seat == seat:
-                if self.elapsed < beat.start:
-                    return None
-                return round(points * self.progress(beat))
-        return points
-
-    def running_total(self, seat: int) -> int:
-        """The seat's points for everything counted so far (the current share partly)."""
-        return sum(self.value(i, seat) or 0 for i in range(len(self.categories)))
-
-    def next_beat(self) -> None:
-        """Jump to the start of the next beat (a click during the sequence)."""
-        beat = self.beat()
-        self.elapsed = beat.end if beat is not None else self.length + SCORE_OUTRO
-
-    def finish(self) -> None:
-        self.elapsed = self.length + SCORE_OUTRO
+    INTRO = SCORE_INTRO
+    SEAT = SCORE_SEAT
+    SEAT_EMPTY = SCORE_SEAT_EMPTY
+    OUTRO = SCORE_OUTRO
+    COUNT = SCORE_COUNT
 
 
 @dataclass(frozen=True)
