@@ -4,6 +4,7 @@ status line, hover texts, log lines and action descriptions — all through
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from game.ui.composer import Composer
@@ -316,7 +317,8 @@ class TextMixin(GMBase):
     def describe_action(self, action: Action) -> str:
         kind = action[0] if action else ""
         track = self.view.get("track") or []
-        try:
+        # A malformed action (from a hostile host) falls through to the plain words below.
+        with contextlib.suppress(TypeError, ValueError, IndexError):
             if kind in ("take", "discard"):
                 slot = int(action[1])
                 entry = track[slot] if 0 <= slot < len(track) else None
@@ -340,8 +342,6 @@ class TextMixin(GMBase):
                 i = int(action[1])
                 if 0 <= i < len(options):
                     return option_label(options[i])
-        except (TypeError, ValueError, IndexError):
-            pass
         key = f"gm.describe.{kind}"
         return t(key) if has(key) else " ".join(str(a) for a in action)
 
