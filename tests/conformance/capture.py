@@ -90,6 +90,17 @@ class Capture:
     def position(self, seq: int) -> Position:
         return self.positions[max(seq, 0)]
 
+    def mid_turn(self, seq: int) -> Seat | None:
+        """The seat in the middle of a turn of several steps at ``seq``: it acted last, its
+        turn goes on and it is still to move (``None`` if there is none)."""
+        position = self.positions.get(seq)
+        if position is None or position.actor is None:
+            return None
+        state = position.state
+        if state.turn_id() == position.turn_before and position.actor in state.to_move():
+            return position.actor
+        return None
+
     # ---- what every game shares ---------------------------------------------------------
     def shared_secrets(self, seq: int, observer: Seat | None) -> list[Secret]:
         """Tokens of the others, every RNG state of the game, the seed until the end, the save

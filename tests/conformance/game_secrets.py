@@ -31,8 +31,6 @@ from tests.conformance.leaks import Secret, item, run, word
 class Hooks:
     secrets: Callable[[Any, Seat | None], list[Secret]]
     hidden: Callable[[Any, Seat | None], dict[str, Any]]
-    #: The seat in the middle of a multi-step turn, if any (statistics report these apart).
-    busy: Callable[[Any], Seat | None]
 
 
 def _others(state: GameState, seat: Seat | None) -> list[int]:
@@ -206,17 +204,26 @@ def _tg_secrets(st: Any, seat: Seat | None) -> list[Secret]:
     out: list[Secret] = []
     for s in _others(st, seat):
         out.append(
-            item(f"seat {s}'s card", {"you": s, "hand": st.hands[s]}, sampled=True,
-                 source=("view", s))  # fmt: skip
+            item(
+                f"seat {s}'s card",
+                {"you": s, "hand": st.hands[s]},
+                sampled=True,
+                source=("view", s),
+            )
         )
         if st.bids[s] is not None and st.phase == "bid":
             out.append(
-                item(f"seat {s}'s bid", {"you": s, "bid": st.bids[s]}, sampled=True,
-                     source=("view", s))  # fmt: skip
+                item(
+                    f"seat {s}'s bid",
+                    {"you": s, "bid": st.bids[s]},
+                    sampled=True,
+                    source=("view", s),
+                )
             )
     if len(st.deck) >= 10:
-        out.append(run("the order of the deck", list(st.deck[-10:]), sampled=True,
-                       source=("dict",)))  # fmt: skip
+        out.append(
+            run("the order of the deck", list(st.deck[-10:]), sampled=True, source=("dict",))
+        )
     return out
 
 
@@ -233,10 +240,10 @@ def _tg_hidden(st: Any, seat: Seat | None) -> dict[str, Any]:
 
 
 HOOKS: dict[str, Hooks] = {
-    "keyflower": Hooks(_kf_secrets, _kf_hidden, _kf_busy),
-    "glen-more": Hooks(_gm_secrets, _gm_hidden, lambda st: None),
-    "kingdom-builder": Hooks(_kb_secrets, _kb_hidden, lambda st: None),
-    "testgame": Hooks(_tg_secrets, _tg_hidden, lambda st: None),
+    "keyflower": Hooks(_kf_secrets, _kf_hidden),
+    "glen-more": Hooks(_gm_secrets, _gm_hidden),
+    "kingdom-builder": Hooks(_kb_secrets, _kb_hidden),
+    "testgame": Hooks(_tg_secrets, _tg_hidden),
 }
 
 

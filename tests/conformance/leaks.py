@@ -153,8 +153,10 @@ class Index:
             parts = [w.casefold() for w in _WORD_SPLIT.split(needle) if w]
             if len(parts) == 1:
                 return parts[0] in self.words
-            return bool(parts) and all(p in self.words for p in parts) and any(
-                _word_pattern(needle).search(s) for s in self.strings
+            return (
+                bool(parts)
+                and all(p in self.words for p in parts)
+                and any(_word_pattern(needle).search(s) for s in self.strings)
             )
         if kind == ITEM:
             candidates = min((self.by_key.get(k, []) for k, _v in needle), key=len)

@@ -128,7 +128,7 @@ class Checker:
         sample = self.game.from_dict(msg["state"])
         if sample.view(who) != truth.view(who):
             self.problems.append(f"seq {msg['seq']}: {_who(who)}'s sample shows another view")
-        busy = self.hooks.busy(truth)
+        busy = self.cap.mid_turn(msg["seq"])
         if busy is not None and busy != who:
             self.mid_turn_samples += 1
 
