@@ -931,10 +931,13 @@ class Hub:
         extras = self.extras.get(table.table_id)
         if extras is None:
             return
-        message = table.lobby_message()
-        frame = protocol.encode(message)
+        frames: dict[bool, tuple[dict[str, Any], bytes]] = {}
         for member in list(extras.members.values()):
-            self.send(member, message, frame)
+            local = member.peer.trusted
+            if local not in frames:
+                message = table.lobby_message(local=local)
+                frames[local] = (message, protocol.encode(message))
+            self.send(member, *frames[local])
 
     def _autosave(self, table: Session) -> None:
         """Queue the table's save file (:class:`~net.autosave.Autosaver`; never blocks); the

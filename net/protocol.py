@@ -713,7 +713,9 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
                 record(
                     {
                         "seat": Field(SEAT),
-                        "action": Field(action_value),
+                        "action": Field(
+                            optional(action_value), doc="null: a move this seat may not see"
+                        ),
                         "text": Field(label(MAX_TEXT)),
                     }
                 )

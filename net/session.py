@@ -30,6 +30,11 @@ What it enforces:
 * **Seats** (:meth:`Session.set_seat` and friends): seat kinds ``open`` / ``human`` / ``bot``
   (with a bot name from :func:`game.bots.bot_names`), names, distinct colours, ready flags,
   reconnect tokens; only the table's creator changes other seats.
+* **Secrets** (:meth:`Session.state_message`): every field a seat receives comes from its own
+  ``view``, the events it may see (``visible_events``) and its own decision.  The record of the
+  last action (:meth:`Session.last_action_for`) names the action only to a seat that saw all of
+  its events, and never, before the phase resolves, to another seat than its maker when it was
+  a commitment of a simultaneous phase; the others learn only *that* its seat acted.
 """
 
 from __future__ import annotations
@@ -134,6 +139,24 @@ class TableSettings:
         }
 
 
+#: The text of the record of an action a seat may not see (``last_action`` with no action).
+HIDDEN_MOVE = "a move that stays hidden for now"
+
+
+@dataclass(frozen=True)
+class Move:
+    """The last applied action, with what decides who may read it (see
+    :meth:`Session.last_action_for`): its events (with their ``"only"`` marks) and whether it
+    was a commitment of a simultaneous phase that has not resolved (several seats were to move
+    and the turn went on)."""
+
+    seat: Seat
+    action: Action
+    text: str
+    events: tuple[Event, ...]
+    commitment: bool
+
+
 @dataclass
 class Session:
     """One table (see the module docstring).  Build with :meth:`create` or :meth:`resume`."""
@@ -157,12 +180,15 @@ class Session:
     fixed_seed: bool = False
     #: Spectators' tokens and the (unique) names they speak under.
     spectators: dict[str, str] = field(default_factory=dict)
-    last_action: dict[str, Any] | None = None
+    #: The last applied action (``None`` before the first); each seat gets its own record of it.
+    last_move: Move | None = None
     closed: bool = False
     #: The state where the undo window begins (the start of the turn, or the last reveal) and
     #: the number of recorded actions at that point; the actions since are the replay's tail.
     _barrier: GameState | None = None
     _barrier_actions: int = 0
+    #: The last move when the barrier was set (what an undo of every later move leaves).
+    _barrier_move: Move | None = None
     #: Why nothing before the barrier can be undone (the reason a refused undo gives).
     _undo_block: str = "nothing has been played yet"
     #: Per seat: the key of its current decision and the ``seq`` at which it began.
@@ -290,8 +316,7 @@ class Session:
             seq=len(replay.actions),
         )
         if replay.actions:
-            last_seat, last = replay.actions[-1]
-            session.last_action = session._action_record(last_seat, last)
+            session.last_move = _last_move_of(replay)
         if keep_tokens:
             creator = next(
                 (
@@ -576,13 +601,14 @@ class Session:
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, self._whose_turn())
         self._check_fresh(seat, seq)
         turn = self.state.turn_id()
+        movers = len(self.state.to_move())
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc), reason=exc.reason()) from None
         except Exception as exc:
             # A bug in a rules engine must not leave the table half-changed: rebuild it.
-            self.state = self._replayed(self._tail())
+            self.state = self._replayed(self._tail())[0]
             raise ProtocolError(
                 ErrorCode.INTERNAL,
                 f"the host could not apply {action!r} ({type(exc).__name__}: {exc}); "
@@ -591,7 +617,7 @@ class Session:
         self.replay.actions.append((seat, tuple(action)))
         self.seq += 1
         self._acted[seat] = self._acted.get(seat, 0) + 1
-        self.last_action = self._action_record(seat, action)
+        self.last_move = _move(self.state, seat, action, events, turn if movers > 1 else None)
         if self.state.is_over():
             self._set_barrier("the game is over")
             self.replay.final_hash = self.state.state_hash()
@@ -621,7 +647,7 @@ class Session:
         drop = set(own) if whole_turn else {own[-1]}
         kept = [entry for i, entry in enumerate(tail) if i not in drop]
         try:
-            state = self._replayed(kept)
+            state, last = self._replayed(kept)
         except GameError:
             raise ProtocolError(
                 ErrorCode.UNDO_REFUSED,
@@ -632,11 +658,7 @@ class Session:
         self.replay.actions.extend(kept)
         self.seq += 1
         self._acted[seat] = self._acted.get(seat, 0) + 1
-        if self.replay.actions:
-            last_seat, last = self.replay.actions[-1]
-            self.last_action = self._action_record(last_seat, last)
-        else:
-            self.last_action = None
+        self.last_move = last if kept else self._barrier_move
         self._refresh_decisions()
         return self._barrier_actions
 
@@ -731,7 +753,12 @@ class Session:
             "over": self.over,
         }
 
-    def lobby_message(self) -> dict[str, Any]:
+    def lobby_message(self, local: bool = False) -> dict[str, Any]:
+        """The lobby as every member sees it.  A seed fixed by whoever opened the table is
+        shown to members on this computer (``local``: hot-seat, the tools that fixed it); over
+        the network it decides every hidden card, so a remote member sees it only once the game
+        is over (as in ``game_over``)."""
+        shown = self.fixed_seed and (local or self.over)
         return {
             "t": "lobby",
             "table": self.table_id,
@@ -745,7 +772,7 @@ class Session:
             "started": self.started,
             "over": self.over,
             "seq": self.seq,
-            "seed": self.seed if self.fixed_seed else None,
+            "seed": self.seed if shown else None,
             "bots": bot_names(),
             "colours": list(COLOURS),
             "can_start": self.start_problem() == "",
@@ -775,11 +802,34 @@ class Session:
             "events": state.visible_events(events, seat),
             "to_move": to_move,
             "legal": self.legal(seat),
-            "last_action": self.last_action,
+            "last_action": self.last_action_for(seat),
             "can_undo": self.can_undo(seat),
             "over": state.is_over(),
             "waiting": self.waiting_seats(),
         }
+
+    def last_action_for(self, seat: Seat | None) -> dict[str, Any] | None:
+        """``{seat, action, text}`` of the last applied action as ``seat`` may know it.
+
+        The whole record goes to the seat that acted, and to a seat that saw every event of the
+        action as it happened (``visible_events`` left none out and changed none) — unless the
+        action was a commitment of a simultaneous phase that has not resolved, whose content
+        only its maker knows (rule 3 of the contract, whatever events the game made).  Any
+        other seat, and a spectator, learns that the seat moved and nothing else: ``action`` is
+        ``null`` and ``text`` is :data:`HIDDEN_MOVE`.
+        """
+        move = self.last_move
+        if move is None:
+            return None
+        if seat == move.seat or (not move.commitment and self._sees_all(seat, move.events)):
+            return {"seat": move.seat, "action": to_plain(list(move.action)), "text": move.text}
+        return {"seat": move.seat, "action": None, "text": HIDDEN_MOVE}
+
+    def _sees_all(self, seat: Seat | None, events: tuple[Event, ...]) -> bool:
+        if not any("only" in ev for ev in events):
+            return True
+        whole = [{k: v for k, v in ev.items() if k != "only"} for ev in events]
+        return self.state.visible_events(list(events), seat) == whole
 
     def game_over_message(self) -> dict[str, Any]:
         """The final result (the seed is public now: the game can be replayed)."""
@@ -885,15 +935,20 @@ class Session:
         """Nothing before this point can be undone any more (a turn ended, a reveal, ...)."""
         self._barrier = self.state.clone()
         self._barrier_actions = len(self.replay.actions)
+        self._barrier_move = self.last_move
         self._undo_block = reason
 
-    def _replayed(self, actions: list[tuple[Seat, Action]]) -> GameState:
-        """The barrier state with ``actions`` applied again, each checked (raises GameError)."""
+    def _replayed(self, actions: list[tuple[Seat, Action]]) -> tuple[GameState, Move | None]:
+        """The barrier state with ``actions`` applied again, each checked (raises GameError),
+        and the last of them as a :class:`Move` (``None`` when there are none)."""
         assert self._barrier is not None
         state = self._barrier.clone()
+        last = None
         for seat, action in actions:
-            state.apply(seat, action)
-        return state
+            turn, movers = state.turn_id(), len(state.to_move())
+            events = state.apply(seat, action)
+            last = (seat, action, events, turn if movers > 1 else None)
+        return state, None if last is None else _move(state, *last)
 
     def _refresh_decisions(self) -> None:
         """Start a new decision for every seat whose options, turn or own moves changed."""
@@ -908,8 +963,24 @@ class Session:
         seat.kind, seat.bot, seat.token = OPEN, None, None
         seat.name, seat.ready, seat.connected = "", False, False
 
-    def _action_record(self, seat: Seat, action: Action) -> dict[str, Any]:
-        return {"seat": seat, "action": to_plain(list(action)), "text": self.state.describe(action)}
+
+def _move(
+    state: GameState, seat: Seat, action: Action, events: list[Event], together: int | None
+) -> Move:
+    """The :class:`Move` of ``action`` just applied to ``state``; ``together`` is the turn it
+    was made in when several seats were to move (else ``None``): a commitment of a simultaneous
+    phase if that turn goes on."""
+    commitment = together is not None and state.turn_id() == together
+    return Move(seat, tuple(action), state.describe(action), tuple(events), commitment)
+
+
+def _last_move_of(replay: Replay) -> Move:
+    """The last action of a saved game as a :class:`Move` (its position replayed once more)."""
+    state = replay.state_at(len(replay.actions) - 1)
+    seat, action = replay.actions[-1]
+    turn, movers = state.turn_id(), len(state.to_move())
+    events = state.apply(seat, action)
+    return _move(state, seat, action, events, turn if movers > 1 else None)
 
 
 def _game(game_id: str) -> Game:

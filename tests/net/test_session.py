@@ -90,9 +90,9 @@ def test_applied_actions_bump_seq_and_are_recorded(bid_race: str) -> None:
     s.act(0, 1, ("seal",))
     assert s.seq == 2
     assert s.replay.actions == [(0, ("bid", 2)), (0, ("seal",))]
-    assert s.last_action == {"seat": 0, "action": ["seal"], "text": "seal"}
+    assert s.last_action_for(0) == {"seat": 0, "action": ["seal"], "text": "seal"}
     s.act(1, 0, ("bid", 1))  # chosen at seq 0: seat 0's moves did not change seat 1's choice
-    assert s.seq == 3 and s.last_action["text"] == "bid 1"
+    assert s.seq == 3 and s.last_action_for(1)["text"] == "bid 1"
     assert code_of(s.act, 1, 0, ("seal",)) == ErrorCode.STALE  # a double click
     s.act(1, 3, ("seal",))
     s.act(2, 1, ("bid", 0))
@@ -146,7 +146,7 @@ def test_undo_takes_back_own_steps_one_at_a_time(bid_race: str) -> None:
     assert s.replay.actions == [(0, ("bid", 1))]
     s.undo(0, 3)
     assert s.state.state_hash() == start and s.seq == 4 and s.replay.actions == []
-    assert s.last_action is None
+    assert s.last_move is None and s.last_action_for(0) is None
     # Nothing of the undone moves is left in any view.
     assert [s.state.view(seat) for seat in range(3)] == views
     with pytest.raises(ProtocolError, match="nothing left to undo"):
@@ -339,8 +339,9 @@ def test_tokens_and_seeds_never_appear_in_lobby_or_state_messages(bid_race: str)
         assert seat.token is not None and seat.token not in text
     for token in s.spectator_tokens:
         assert token not in text
-    assert s.fixed_seed  # the test fixed it: everyone sees it in the lobby
-    assert s.lobby_message()["seed"] == s.seed
+    assert s.fixed_seed  # the test fixed it: members on this computer see it in the lobby
+    assert s.lobby_message(local=True)["seed"] == s.seed
+    assert s.lobby_message()["seed"] is None  # a remote member does not (it decides every card)
     s.fixed_seed = False  # a seed the host chose never appears before the end
     text = repr([s.lobby_message(), s.summary(), s.state_message(0, []), s.state_message(None, [])])
     assert str(s.seed) not in text
