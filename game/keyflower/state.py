@@ -22,13 +22,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.api import GameState
-from game.core.rng import Rng, derive_seed
+from game.core.rng import Rng
 from game.core.types import Action, Event, IllegalAction, Score, Seat
 from game.keyflower import play, seasons
 from game.keyflower.const import (
     BOATS,
     GAME_ID,
-    HAND,
     NONE,
     OUT,
     OVER,
@@ -46,10 +45,6 @@ from game.keyflower.tiles import (
     SUMMER_BOAT,
     TILES,
 )
-from game.keyflower.village import placements
-
-_DETERMINIZE_SALT = 0x4B46_0001
-_RESEED_SALT = 0x4B46_0002
 
 #: Categories of the score table (KF §13), in order; ``total`` is added.
 CATEGORIES = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
@@ -419,104 +414,13 @@ class KeyflowerState(GameState):
 
     # ---- secrets ------------------------------------------------------------------------
     def determinize(self, seat: Seat | None, seed: int) -> KeyflowerState:
-        """A copy in which what ``seat`` cannot see is resampled (``docs/keyflower.md``,
-        "Hidden information").
+        """A copy in which everything ``seat`` cannot see is resampled — other screens (also
+        the screen of a seat in the middle of its turn, given what its turn so far shows),
+        winter hands and choices, placements of this phase — and the RNG reseeded
+        (:mod:`game.keyflower.hidden`; ``docs/keyflower.md``, "Hidden information")."""
+        from game.keyflower.hidden import determinize
 
-        * Other seats' screens: the part the table does not know (each screen minus
-          ``kknown`` / ``sknown``) is pooled with the bag (skill supply) and dealt again at
-          random, keeping each screen's size and everything known.  A seat in the middle of a
-          turn keeps its screen: its half-built turn depends on it, and nobody else decides
-          before that turn ends.
-        * Other seats' winter hands (and the undealt winter tiles) are pooled and dealt again;
-          winter choices committed but not revealed are drawn again from the new hands.
-        * Placements other seats made in the placement phase are redone at random (for seats
-          that finished) or taken back (for seats still placing).
-        * The RNG is reseeded.  Pools are sorted before shuffling, so the copy depends only on
-          what ``seat`` sees and ``seed``.
-        """
-        st = self.clone()
-        if st.phase == OVER:
-            st.rng = Rng(derive_seed(seed, _RESEED_SALT))
-            return st
-        rng = Rng(derive_seed(seed, _DETERMINIZE_SALT))
-        busy = st.cur if st.phase == PLAY and st.stage != NONE else -1
-        others = [s for s in range(st.n) if s != seat and s != busy]
-        # keyples behind screens (green is always known: it never comes from a hidden draw)
-        pool: list[int] = []
-        sizes = []
-        for s in others:
-            unknown = 0
-            for c in range(3):
-                u = st.keys[s][c] - st.kknown[s][c]
-                pool.extend([c] * u)
-                unknown += u
-                st.keys[s][c] = st.kknown[s][c]
-            sizes.append(unknown)
-        for c in range(3):
-            pool.extend([c] * st.bag[c])
-        pool.sort()
-        rng.shuffle(pool)
-        for s, size in zip(others, sizes, strict=True):
-            for c in pool[:size]:
-                st.keys[s][c] += 1
-            del pool[:size]
-        st.bag = [pool.count(0), pool.count(1), pool.count(2)]
-        # skill tiles behind screens
-        spool: list[int] = []
-        ssizes = []
-        for s in others:
-            unknown = 0
-            for k in range(3):
-                u = st.skills[s][k] - st.sknown[s][k]
-                spool.extend([k] * u)
-                unknown += u
-                st.skills[s][k] = st.sknown[s][k]
-            ssizes.append(unknown)
-        for k in range(3):
-            spool.extend([k] * st.sksup[k])
-        spool.sort()
-        rng.shuffle(spool)
-        for s, size in zip(others, ssizes, strict=True):
-            for k in spool[:size]:
-                st.skills[s][k] += 1
-            del spool[:size]
-        st.sksup = [spool.count(0), spool.count(1), spool.count(2)]
-        # winter hands
-        hidden = [s for s in range(st.n) if s != seat and st.hands[s]]
-        if hidden:
-            wpool = sorted(st.wout + [t for s in hidden for t in st.hands[s]])
-            rng.shuffle(wpool)
-            for s in hidden:
-                k = len(st.hands[s])
-                st.hands[s] = sorted(wpool[:k])
-                del wpool[:k]
-                for t in st.hands[s]:
-                    st.where[t] = HAND
-                    st.holder[t] = s
-                if st.wpick[s] is not None:
-                    hand = st.hands[s]
-                    size = 1 + rng.randbelow(len(hand))
-                    st.wpick[s] = tuple(sorted(rng.sample(hand, size)))
-            st.wout = sorted(wpool)
-            for t in st.wout:
-                st.where[t] = OUT
-                st.holder[t] = -1
-        # placements of this phase
-        if st.phase == PLACE:
-            for s in range(st.n):
-                if s == seat or not (st.pplaced[s] or st.psel[s] >= 0):
-                    continue
-                tiles = [t for t, _, _ in st.pplaced[s]] + st.won[s]
-                done = not st.won[s]
-                st.pplaced[s] = []
-                st.won[s] = sorted(tiles)
-                st.psel[s] = -1
-                if done:
-                    _random_placement(st, s, rng)
-        st.rng = Rng(derive_seed(seed, _RESEED_SALT))
-        st._dec = {}
-        st._view = None
-        return st
+        return determinize(self, seat, seed)
 
     # ---- words and views ----------------------------------------------------------------
     def explain_illegal(self, seat: Seat, action: Action) -> IllegalAction:
@@ -559,15 +463,3 @@ def village_flags(st: KeyflowerState, s: int) -> int:
         if TILES[t].kind == SUMMER_BOAT:
             flags |= FLAG_OF.get(TILES[t].sides[st.side[t]].special or "", 0)
     return flags
-
-
-def _random_placement(st: KeyflowerState, s: int, rng: Rng) -> None:
-    """Place every tile ``s`` still has to place at random legal positions (determinize)."""
-    while st.won[s]:
-        t = st.won[s][rng.randbelow(len(st.won[s]))]
-        vil, rot, free = seasons.pending_village(st, s)
-        spots = placements(vil, rot, t, free)
-        h, r = spots[rng.randbelow(len(spots))]
-        st.pplaced[s].append((t, h, r))
-        st.won[s].remove(t)
-    st.psel[s] = -1

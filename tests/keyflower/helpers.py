@@ -9,6 +9,7 @@ from game.core.rng import Rng, derive_seed
 from game.core.types import Seat
 from game.keyflower import GAME
 from game.keyflower.const import NONE, PLAY
+from game.keyflower.hidden import turn_goes_on
 from game.keyflower.state import KeyflowerState
 from game.keyflower.tiles import (
     BAG_START,
@@ -107,14 +108,16 @@ def keyflower_twin(state: GameState, seat: Seat) -> GameState:
     """The same position with hidden data changed (what ``seat`` cannot see): an unknown keyple
     behind another seat's screen swapped with a bag keyple of another colour, the same for a
     skill tile, and winter tiles swapped between other seats' hands (or with the undealt ones).
-    The seat in the middle of a turn keeps its screen (see ``KeyflowerState.determinize``)."""
+    The screen of a seat in the middle of its turn changes too, when its turn still stands as
+    the table saw it (``game.keyflower.hidden.turn_goes_on``)."""
     assert isinstance(state, KeyflowerState)
     twin = state.clone()
     if twin.is_over():
         return twin  # at the end everything is shown: nothing is hidden any more
     busy = twin.cur if twin.phase == PLAY and twin.stage != NONE else -1
-    others = [s for s in range(twin.n) if s not in (seat, busy)]
+    others = [s for s in range(twin.n) if s != seat]
     for s in others:
+        kept = (twin.keys[s][:], twin.skills[s][:], twin.bag[:], twin.sksup[:])
         for c in range(3):
             if twin.keys[s][c] > twin.kknown[s][c]:
                 d = next((d for d in range(3) if d != c and twin.bag[d]), None)
@@ -133,6 +136,8 @@ def keyflower_twin(state: GameState, seat: Seat) -> GameState:
                     twin.sksup[k] += 1
                     twin.sksup[j] -= 1
                     break
+        if s == busy and not turn_goes_on(twin, s):
+            twin.keys[s], twin.skills[s], twin.bag, twin.sksup = kept
     hidden = [s for s in range(twin.n) if s != seat and twin.hands[s] and twin.wpick[s] is None]
     if hidden:
         a = hidden[0]
