@@ -798,7 +798,7 @@ class Session:
             "seq": self.seq,
             "turn": state.turn_id(),
             "decision": self.decision_seq(seat) if seat is not None else None,
-            "view": state.view(seat),
+            "view": state.shared_view(seat),  # encoded at once by the caller
             "events": state.visible_events(events, seat),
             "to_move": to_move,
             "legal": self.legal(seat),

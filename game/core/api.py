@@ -51,7 +51,8 @@ default (the banked scores).
 same actions give the same game, bit for bit; a replay is just those inputs.
 
 **Secrets.** :meth:`GameState.view` gives what one seat may see (``None`` = a spectator).  The
-RNG state never appears in a view.  :meth:`GameState.determinize` gives a copy in which
+RNG state never appears in a view, and a view never shares a list or map with the state (the
+host, which encodes views at once, may ask for :meth:`GameState.shared_view` instead).  :meth:`GameState.determinize` gives a copy in which
 everything ``seat`` cannot see is resampled and the RNG reseeded — the only kind of state a bot
 is handed, so a bot cannot read another seat's hand or the order of a deck.  Choices that
 seats have committed in a simultaneous phase but that are not revealed yet are secrets too:
@@ -249,7 +250,18 @@ class GameState(ABC):
         """A plain dict of what ``seat`` may see; ``None`` is a spectator.
 
         Never contains the RNG, other seats' secrets or the hidden order of a deck or bag.
+        The value is the caller's own: it shares no list or map with the state (or with a
+        cache the state keeps), so a caller may keep it while the game goes on, or change it,
+        and neither side notices (``docs/architecture.md``, rule 10).
         """
+
+    def shared_view(self, seat: Seat | None) -> dict[str, Any]:
+        """``view(seat)`` for a caller that encodes it at once and neither keeps nor changes
+        it — the host's ``state`` messages: it may share lists and maps with the state (a
+        view cached for the position), which saves a deep copy per seat and position.  Always
+        equal to ``view(seat)``; the default is ``view(seat)`` itself.
+        """
+        return self.view(seat)
 
     def visible_events(self, events: list[Event], seat: Seat | None) -> list[Event]:
         """The events ``seat`` may see: private events (``"only"``) are dropped for others."""
@@ -290,7 +302,8 @@ class GameState(ABC):
         return " ".join(str(a) for a in action)
 
     def report(self) -> dict[str, Any]:
-        """The JSON object ``python -m game show --json`` prints (documented per game).
+        """The JSON object ``python -m game show --json`` prints (documented per game); like a
+        view, the caller's own (rule 10).
 
         The base has ``game``, ``players``, ``to_move``, ``turn``, ``over``, ``scores`` and
         ``winners``;

@@ -67,6 +67,20 @@ def to_plain(value: Any) -> Any:
     return value
 
 
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data — maps, lists and tuples are rebuilt, leaves shared (they are
+    immutable) — much cheaper than :func:`copy.deepcopy`.  Views and reports hand one out, so
+    that they never share a list or map with the state (``docs/architecture.md``, rule 10)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [plain_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(plain_copy(v) for v in value)
+    return value
+
+
 def _canonical(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _canonical(value[k]) for k in sorted(value)}

@@ -1284,6 +1284,11 @@ class GlenMoreState(GameState):
 
         return view(self, seat)
 
+    def shared_view(self, seat: Seat | None) -> dict[str, Any]:
+        from game.glen_more.views import shared_view
+
+        return shared_view(self, seat)
+
     def report(self) -> dict[str, Any]:
         from game.glen_more.views import report
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
+from game.core.wire import plain_copy
 from game.glen_more import grid as G
 from game.glen_more.market import buy_price, sell_price
 from game.glen_more.options import EVERY_ACTIVATION, ON_PLACEMENT
@@ -182,8 +183,14 @@ def _end_cells(st: GlenMoreState) -> dict[str, list[list[list[int]]]]:
 
 
 def view(st: GlenMoreState, seat: Seat | None) -> dict[str, Any]:
-    """The plain-dict view of ``seat`` (``None``: a spectator).  Everything in it is public, so
-    it is built once per position and shared by the seats (treat it as read-only)."""
+    """The plain-dict view of ``seat`` (``None``: a spectator); the caller's own: nothing in it
+    is shared with the state (its scoring rounds, its final scoring)."""
+    return plain_copy(shared_view(st, seat))
+
+
+def shared_view(st: GlenMoreState, seat: Seat | None) -> dict[str, Any]:
+    """:func:`view`, built once per position and shared by the seats' views of it and with the
+    state (for the host, which encodes it at once)."""
     shared = st._view
     if shared is None:
         shared = st._view = _public(st, False)
@@ -194,7 +201,12 @@ def view(st: GlenMoreState, seat: Seat | None) -> dict[str, Any]:
 
 def report(st: GlenMoreState) -> dict[str, Any]:
     """The ``python -m game show --json`` object: everything public plus tile names, the
-    winners and the stacks' order (a saved file has no secrets from its reader)."""
+    winners and the stacks' order (a saved file has no secrets from its reader); the caller's
+    own, like a view."""
+    return plain_copy(_report(st))
+
+
+def _report(st: GlenMoreState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": st.game_id,
         "players": st.n,

@@ -438,6 +438,11 @@ class KeyflowerState(GameState):
 
         return view(self, seat)
 
+    def shared_view(self, seat: Seat | None) -> dict[str, Any]:
+        from game.keyflower.views import shared_view
+
+        return shared_view(self, seat)
+
     def report(self) -> dict[str, Any]:
         from game.keyflower.views import report
 

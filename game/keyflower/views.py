@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
+from game.core.wire import plain_copy
 from game.keyflower.const import (
     BOATS,
     DISPLAY,
@@ -167,7 +168,14 @@ def _final(st: KeyflowerState) -> list[dict[str, Any]]:
 
 def view(st: KeyflowerState, seat: Seat | None) -> dict[str, Any]:
     """The plain-dict view of ``seat`` (``None``: a spectator); fields in ``docs/keyflower.md``
-    ("View").  Everything but ``you`` and the seat's own secrets is shared between seats."""
+    ("View").  The caller's own: nothing in it is shared with the state."""
+    return plain_copy(shared_view(st, seat))
+
+
+def shared_view(st: KeyflowerState, seat: Seat | None) -> dict[str, Any]:
+    """:func:`view`, sharing with the other seats' views of this position everything but
+    ``you`` and the seat's own secrets (built once per position; for the host, which encodes it
+    at once)."""
     shared = st._view
     if shared is None:
         shared = st._view = _public(st)
@@ -196,6 +204,10 @@ def _named(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
 def report(st: KeyflowerState) -> dict[str, Any]:
     """The ``python -m game show --json`` object: full information (a saved file has no
     secrets from its reader).  Fields are documented in ``docs/keyflower.md``."""
+    return plain_copy(_report(st))
+
+
+def _report(st: KeyflowerState) -> dict[str, Any]:
     over = st.phase == OVER
     seats = []
     fin = st.final() if over else None

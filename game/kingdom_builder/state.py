@@ -1143,6 +1143,11 @@ class KingdomBuilderState(GameState):
 
         return view(self, seat)
 
+    def shared_view(self, seat: Seat | None) -> dict[str, Any]:
+        from game.kingdom_builder.views import shared_view
+
+        return shared_view(self, seat)
+
     def report(self) -> dict[str, Any]:
         from game.kingdom_builder.views import report
 

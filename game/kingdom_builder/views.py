@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
+from game.core.wire import plain_copy
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import QUADRANTS, SIZE, TERRAIN_CODES
 from game.kingdom_builder.scoring import score_details
@@ -131,11 +132,17 @@ def _seat(st: KingdomBuilderState, s: int, show_hand: bool) -> dict[str, Any]:
 
 def view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
     """The plain-dict view of ``seat`` (``None``: a spectator); its fields are listed in
-    ``docs/kingdom-builder.md`` (section "View").
+    ``docs/kingdom-builder.md`` (section "View").  The caller's own: nothing in it is shared
+    with the state."""
+    return plain_copy(shared_view(st, seat))
+
+
+def shared_view(st: KingdomBuilderState, seat: Seat | None) -> dict[str, Any]:
+    """:func:`view`, for the host, which encodes it at once.
 
     Everything but ``you`` and the seat's own hand is the same for every seat, so it is built
     once per position and shared by the views of that position (a host sends one view per seat
-    after every action).  Treat a view as read-only.
+    after every action) and with the state: never keep or change it.
     """
     shared = st._view
     if shared is None:
@@ -203,7 +210,8 @@ def _public(
 
 def report(st: KingdomBuilderState) -> dict[str, Any]:
     """The ``python -m game show --json`` object: full information (a saved file has no
-    secrets from its reader).  Fields are documented in ``docs/kingdom-builder.md``."""
+    secrets from its reader).  Fields are documented in ``docs/kingdom-builder.md``; the
+    caller's own, like a view."""
     out = {
         "game": st.game_id,
         "players": st.n,
@@ -216,7 +224,7 @@ def report(st: KingdomBuilderState) -> dict[str, Any]:
     out.update(full)
     out["settlements"] = [[pos(h) for h in sorted(home)] for home in st.homes]
     out["draw_pile"] = [TERRAIN_CODES[t] for t in reversed(st.deck)]
-    return out
+    return plain_copy(out)
 
 
 def map_lines(st: KingdomBuilderState) -> list[str]:

@@ -279,3 +279,68 @@ def test_bot_decisions_ignore_other_seats_secrets(game_id: str) -> None:
         if checked >= 3:
             break
     assert checked
+
+
+def _containers(value: object) -> list[object]:
+    """Every map and list inside ``value`` (itself included)."""
+    out: list[object] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            out.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            out.append(v)
+            stack.extend(v)
+        elif isinstance(v, tuple):
+            stack.extend(v)
+    return out
+
+
+def _scribble(value: object) -> None:
+    """Change every map and list inside ``value`` (what a careless caller might do)."""
+    for c in _containers(value):
+        if isinstance(c, dict):
+            c["scribbled"] = True
+        else:
+            assert isinstance(c, list)
+            c.append("scribbled")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_view_never_aliases_the_state(game_id: str) -> None:
+    """Rule 10: a view or report handed out is the caller's own.  Kept while the game goes
+    on, it does not change; changed by its caller, it changes neither the state nor any view
+    or report handed out after it.  ``shared_view`` (the host's) equals ``view``."""
+    game = registry.get_game(game_id)
+    kept: list[tuple[object, object]] = []
+    checked = 0
+    for i, step in enumerate(walk(game, game.max_players, 71)):
+        state = step.after
+        for old, snapshot in kept:
+            assert old == snapshot, "a view kept by its caller changed as the game went on"
+        kept = []
+        if i % 6:
+            continue
+        checked += 1
+        digest = state.state_hash()
+        seats = [*range(state.players), None]
+        before = {s: unpackb(packb(state.view(s))) for s in seats}
+        report = unpackb(packb(state.report()))
+        for seat in seats:
+            assert state.shared_view(seat) == state.view(seat)
+            mine = state.view(seat)
+            kept.append((mine, unpackb(packb(mine))))
+            scribbled = state.view(seat)
+            _scribble(scribbled)
+            assert state.state_hash() == digest, "changing a view changed the state"
+            for s in seats:
+                assert state.view(s) == before[s], f"changing a view changed seat {s}'s view"
+        mine = state.report()
+        kept.append((mine, unpackb(packb(mine))))
+        _scribble(state.report())
+        assert state.report() == report and state.state_hash() == digest
+    for old, snapshot in kept:
+        assert old == snapshot
+    assert checked
