@@ -344,3 +344,36 @@ def test_a_view_never_aliases_the_state(game_id: str) -> None:
     for old, snapshot in kept:
         assert old == snapshot
     assert checked
+
+
+def _reason(state: GameState, seat: Seat, action: object) -> object:
+    refusal = state.why_not(seat, action)  # type: ignore[arg-type]
+    return None if refusal is None else refusal.reason()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_explanations_and_descriptions_depend_only_on_what_the_seat_sees(game_id: str) -> None:
+    """Rule 5 for words: why an action is refused (``explain``, an ``illegal`` error) and how
+    an action is described (``last_action.text``) read nothing a seat cannot see — the same on
+    twin positions that differ only in that (determinized copies).  The probes are every
+    seat's legal actions (another seat's hidden card or tile named by a probing seat) and a
+    few malformed ones."""
+    game = registry.get_game(game_id)
+    probed = 0
+    for i, step in enumerate(walk(game, game.max_players, 81)):
+        if i % 5:
+            continue
+        state = step.after
+        probes: list[Action] = [("no-such-action",), ("x", 1, 2)]
+        for s in range(state.players):
+            probes += state.legal_actions(s)[:12]
+        for seat in range(state.players):
+            twins = [state.determinize(seat, 500 + i), state.determinize(seat, 900 + i)]
+            for action in probes:
+                real = _reason(state, seat, action)
+                words = state.describe(action)
+                for twin in twins:
+                    assert _reason(twin, seat, action) == real, (seat, action)
+                    assert twin.describe(action) == words, (seat, action)
+                probed += 1
+    assert probed > 100
