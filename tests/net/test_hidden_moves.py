@@ -206,3 +206,29 @@ def test_a_seat_cannot_read_a_winter_choice_then_take_its_own_back(players: int)
                 raw.writer.close()
 
     run(body, timeout=60)
+
+
+def test_a_seed_fixed_at_the_host_reaches_lan_players_only_at_the_end(bid_race: str) -> None:
+    """``lantern host --seed`` fixes a table's seed; a player on the network sees it in the
+    lobby only once the game is over (it decides every hidden card)."""
+
+    async def body() -> None:
+        async with tcp_host() as host:
+            table = host.hub.create_table(
+                bid_race, 2, {"rounds": 1}, seed=424242, pinned=True, autostart=True
+            )
+            seats = [await _seat(host, table.table_id, s) for s in range(2)]
+            lobby = await seats[1].next("lobby")
+            assert lobby["seed"] is None and table.lobby_message(local=True)["seed"] == 424242
+            while not table.over:  # play it out at the session, then look at the lobby again
+                seat = table.state.to_move()[0]
+                host.hub._apply(table, seat, table.seq, table.legal(seat)[-1])
+            host.hub._broadcast_lobby(table)
+            assert (await seats[1].next("lobby", over=True))["seed"] == 424242
+            assert all(
+                f["seed"] is None for f in seats[1].frames if f["t"] == "lobby" and not f["over"]
+            )
+            for raw in seats:
+                raw.writer.close()
+
+    run(body, timeout=30)
