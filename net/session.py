@@ -39,6 +39,7 @@ What it enforces:
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from collections.abc import Iterator
@@ -52,6 +53,8 @@ from game.core.registry import UnknownGame, get_game
 from game.core.types import Action, BadOptions, BadState, Event, GameError, IllegalAction, Seat
 from game.core.wire import to_plain
 from net.protocol import MAX_NAME, MAX_SEATS, ErrorCode, ProtocolError
+
+log = logging.getLogger("lantern.host")
 
 OPEN = "open"
 HUMAN = "human"
@@ -607,12 +610,16 @@ class Session:
         except IllegalAction as exc:
             raise ProtocolError(ErrorCode.ILLEGAL, str(exc), reason=exc.reason()) from None
         except Exception as exc:
-            # A bug in a rules engine must not leave the table half-changed: rebuild it.
+            # A bug in a rules engine must not leave the table half-changed: rebuild it.  The
+            # error's own words stay in the host's log (they may quote the hidden state).
             self.state = self._replayed(self._tail())[0]
+            log.exception(
+                "table %s: the engine failed on %r by seat %s", self.table_id, action, seat
+            )
             raise ProtocolError(
                 ErrorCode.INTERNAL,
-                f"the host could not apply {action!r} ({type(exc).__name__}: {exc}); "
-                "the game is unchanged",
+                f"the host could not apply {action!r} (a {type(exc).__name__} in the rules "
+                "engine, see its log); the game is unchanged",
             ) from exc
         self.replay.actions.append((seat, tuple(action)))
         self.seq += 1
@@ -688,8 +695,10 @@ class Session:
         try:
             refusal = self.state.why_not(seat, action)
         except Exception as exc:  # an engine bug must not cost the table
+            log.exception("table %s: the engine failed to explain %r", self.table_id, action)
             raise ProtocolError(
-                ErrorCode.INTERNAL, f"the host could not explain {action!r} ({exc})"
+                ErrorCode.INTERNAL,
+                f"the host could not explain {action!r} (a {type(exc).__name__}, see its log)",
             ) from exc
         return None if refusal is None else refusal.reason()
 
