@@ -546,8 +546,9 @@ class Hub:
     def _on_sample(self, member: Member, msg: dict[str, Any]) -> None:
         """A determinized copy of the state for the asking seat (its own bots use it).
 
-        It holds nothing the seat cannot see: everything hidden from it is resampled and the
-        random generator reseeded (the contract of ``determinize``).
+        It holds nothing the seat cannot see: everything hidden from it is resampled — also
+        the secrets of a seat in the middle of its turn — and the random generator reseeded
+        (rule 5 of the contract), so any seated player may ask, whoever is to move.
         """
         table = self._my_table(member)
         self._check_own_seat(member, table)
