@@ -50,6 +50,11 @@ def test_a_sealed_bid_is_its_makers_alone_until_the_reveal(bid_race: str) -> Non
     for other in (1, 2, None):
         assert s.last_action_for(other) == hidden(0)
         assert s.state_message(other, [])["last_action"] == hidden(0)
+        # a client's check takes the record without an action (protocol: "may be null")
+        checked = protocol.validate_host(
+            protocol.decode(protocol.encode(s.state_message(other, []))[4:])
+        )
+        assert checked["last_action"] == hidden(0)
     act(s, 0, "seal")  # no private event, but the phase has not resolved
     assert [s.last_action_for(x) for x in (1, 2, None)] == [hidden(0)] * 3
     act(s, 1, "bid", 0)
