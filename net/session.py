@@ -52,6 +52,7 @@ from game.core.match import Replay
 from game.core.registry import UnknownGame, get_game
 from game.core.types import Action, BadOptions, BadState, Event, GameError, IllegalAction, Seat
 from game.core.wire import to_plain
+from net.moves import Move, last_move_of, move_of, record_for
 from net.protocol import MAX_NAME, MAX_SEATS, ErrorCode, ProtocolError
 
 log = logging.getLogger("lantern.host")
@@ -140,24 +141,6 @@ class TableSettings:
             "bot_delay_ms": self.bot_delay_ms,
             "autostart": self.autostart,
         }
-
-
-#: The text of the record of an action a seat may not see (``last_action`` with no action).
-HIDDEN_MOVE = "a move that stays hidden for now"
-
-
-@dataclass(frozen=True)
-class Move:
-    """The last applied action, with what decides who may read it (see
-    :meth:`Session.last_action_for`): its events (with their ``"only"`` marks) and whether it
-    was a commitment of a simultaneous phase that has not resolved (several seats were to move
-    and the turn went on)."""
-
-    seat: Seat
-    action: Action
-    text: str
-    events: tuple[Event, ...]
-    commitment: bool
 
 
 @dataclass
@@ -319,7 +302,7 @@ class Session:
             seq=len(replay.actions),
         )
         if replay.actions:
-            session.last_move = _last_move_of(replay)
+            session.last_move = last_move_of(replay)
         if keep_tokens:
             creator = next(
                 (
@@ -624,7 +607,7 @@ class Session:
         self.replay.actions.append((seat, tuple(action)))
         self.seq += 1
         self._acted[seat] = self._acted.get(seat, 0) + 1
-        self.last_move = _move(self.state, seat, action, events, turn if movers > 1 else None)
+        self.last_move = move_of(self.state, seat, action, events, turn if movers > 1 else None)
         if self.state.is_over():
             self._set_barrier("the game is over")
             self.replay.final_hash = self.state.state_hash()
@@ -818,27 +801,10 @@ class Session:
         }
 
     def last_action_for(self, seat: Seat | None) -> dict[str, Any] | None:
-        """``{seat, action, text}`` of the last applied action as ``seat`` may know it.
-
-        The whole record goes to the seat that acted, and to a seat that saw every event of the
-        action as it happened (``visible_events`` left none out and changed none) — unless the
-        action was a commitment of a simultaneous phase that has not resolved, whose content
-        only its maker knows (rule 3 of the contract, whatever events the game made).  Any
-        other seat, and a spectator, learns that the seat moved and nothing else: ``action`` is
-        ``null`` and ``text`` is :data:`HIDDEN_MOVE`.
-        """
-        move = self.last_move
-        if move is None:
-            return None
-        if seat == move.seat or (not move.commitment and self._sees_all(seat, move.events)):
-            return {"seat": move.seat, "action": to_plain(list(move.action)), "text": move.text}
-        return {"seat": move.seat, "action": None, "text": HIDDEN_MOVE}
-
-    def _sees_all(self, seat: Seat | None, events: tuple[Event, ...]) -> bool:
-        if not any("only" in ev for ev in events):
-            return True
-        whole = [{k: v for k, v in ev.items() if k != "only"} for ev in events]
-        return self.state.visible_events(list(events), seat) == whole
+        """``{seat, action, text}`` of the last applied action as ``seat`` may know it
+        (:func:`net.moves.record_for`: the action only to its maker and to seats that saw all of
+        its events, never while it is an unresolved commitment of a simultaneous phase)."""
+        return record_for(self.last_move, seat, self.state)
 
     def game_over_message(self) -> dict[str, Any]:
         """The final result (the seed is public now: the game can be replayed)."""
@@ -957,7 +923,7 @@ class Session:
             turn, movers = state.turn_id(), len(state.to_move())
             events = state.apply(seat, action)
             last = (seat, action, events, turn if movers > 1 else None)
-        return state, None if last is None else _move(state, *last)
+        return state, None if last is None else move_of(state, *last)
 
     def _refresh_decisions(self) -> None:
         """Start a new decision for every seat whose options, turn or own moves changed."""
@@ -971,25 +937,6 @@ class Session:
     def _open(self, seat: SeatState) -> None:
         seat.kind, seat.bot, seat.token = OPEN, None, None
         seat.name, seat.ready, seat.connected = "", False, False
-
-
-def _move(
-    state: GameState, seat: Seat, action: Action, events: list[Event], together: int | None
-) -> Move:
-    """The :class:`Move` of ``action`` just applied to ``state``; ``together`` is the turn it
-    was made in when several seats were to move (else ``None``): a commitment of a simultaneous
-    phase if that turn goes on."""
-    commitment = together is not None and state.turn_id() == together
-    return Move(seat, tuple(action), state.describe(action), tuple(events), commitment)
-
-
-def _last_move_of(replay: Replay) -> Move:
-    """The last action of a saved game as a :class:`Move` (its position replayed once more)."""
-    state = replay.state_at(len(replay.actions) - 1)
-    seat, action = replay.actions[-1]
-    turn, movers = state.turn_id(), len(state.to_move())
-    events = state.apply(seat, action)
-    return _move(state, seat, action, events, turn if movers > 1 else None)
 
 
 def _game(game_id: str) -> Game:

@@ -17,7 +17,8 @@ from game.core.match import Replay
 from game.core.registry import get_game
 from game.core.rng import Rng
 from net import protocol
-from net.session import HIDDEN_MOVE, Session
+from net.moves import HIDDEN_MOVE
+from net.session import Session
 from tests.conformance.game_secrets import hooks_of
 from tests.conformance.leaks import Index
 from tests.net.helpers import hello_frame, raw_connection, read_one, run, tcp_host
