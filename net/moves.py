@@ -30,13 +30,19 @@ HIDDEN_MOVE = "a move that stays hidden for now"
 @dataclass(frozen=True)
 class Move:
     """An applied action with what decides who may read it: its events (with their ``"only"``
-    marks) and whether it was a commitment of a simultaneous phase that has not resolved."""
+    marks) and whether it was a commitment of a simultaneous phase that has not resolved.  The
+    two records a seat may get are built once (a host sends one per seat and position, and
+    encodes it at once: treat them as read-only)."""
 
     seat: Seat
     action: Action
     text: str
     events: tuple[Event, ...]
     commitment: bool
+    #: Every seat may read it: no private event, not a commitment.
+    public: bool
+    whole: dict[str, Any]
+    hidden: dict[str, Any]
 
 
 def move_of(
@@ -46,7 +52,11 @@ def move_of(
     ``together`` is the turn it was made in when several seats were to move (else ``None``):
     a commitment of a simultaneous phase if that turn goes on."""
     commitment = together is not None and state.turn_id() == together
-    return Move(seat, tuple(action), state.describe(action), tuple(events), commitment)
+    text = state.describe(action)
+    public = not commitment and not any("only" in ev for ev in events)
+    whole = {"seat": seat, "action": to_plain(list(action)), "text": text}
+    hidden = {"seat": seat, "action": None, "text": HIDDEN_MOVE}
+    return Move(seat, tuple(action), text, tuple(events), commitment, public, whole, hidden)
 
 
 def last_move_of(replay: Replay) -> Move:
@@ -60,12 +70,15 @@ def last_move_of(replay: Replay) -> Move:
 
 def record_for(move: Move | None, seat: Seat | None, state: GameState) -> dict[str, Any] | None:
     """``{seat, action, text}`` of ``move`` as ``seat`` (``None``: a spectator) may know it
-    (see the module docstring); ``state`` judges which events ``seat`` sees."""
+    (see the module docstring); ``state`` judges which events ``seat`` sees.  The record is
+    shared by every message that carries it (read-only)."""
     if move is None:
         return None
-    if seat == move.seat or (not move.commitment and sees_all(state, seat, move.events)):
-        return {"seat": move.seat, "action": to_plain(list(move.action)), "text": move.text}
-    return {"seat": move.seat, "action": None, "text": HIDDEN_MOVE}
+    if move.public or seat == move.seat:
+        return move.whole
+    if not move.commitment and sees_all(state, seat, move.events):
+        return move.whole
+    return move.hidden
 
 
 def sees_all(state: GameState, seat: Seat | None, events: tuple[Event, ...]) -> bool:
