@@ -16,7 +16,8 @@ reports evaluations per CPU second and the evaluations a turn took.
 
 ``--hard-cpu S`` runs the hard seat on a CPU budget of ``S`` seconds instead of its count (to
 measure its playout rate over a whole game whatever the count is now); ``--iterations N`` runs it
-on ``N`` playouts.  Games run one after another in this process, nice'd by the caller.
+on ``N`` playouts; ``--rows FILE`` writes every decision's figures, to pool several runs.  Games
+run one after another in this process, nice'd by the caller.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def measure(
         play_match(game_id, 4, index, agents, options)
         if verbose:
             print(f"  game {index}: {time.perf_counter() - t0:.0f} s wall", flush=True)
-    out: dict[str, Any] = {"game": game_id, "games": games, "start": start}
+    out: dict[str, Any] = {"game": game_id, "games": games, "start": start, "rows": records}
     for level, rows in records.items():
         out[f"{level}.cpu_s"] = spread([r["cpu"] for r in rows])
         if level == "hard" and rows:
@@ -146,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="hard playouts instead")
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rows", metavar="FILE", default=None, help="also write every decision's row (JSON)"
+    )
     args = parser.parse_args(argv)
     load_before = os.getloadavg()[0]
     out = measure(
@@ -157,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.options,
         verbose=not args.json,
     )
+    rows = out.pop("rows")
+    if args.rows:
+        with open(args.rows, "w") as fh:
+            json.dump({"game": args.game, "start": args.start, "rows": rows}, fh)
     out["load_1min_before"] = round(load_before, 2)
     out["load_1min_after"] = round(os.getloadavg()[0], 2)
     print(json.dumps(out, indent=None if args.json else 1))
