@@ -20,6 +20,7 @@ from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
 from game.ui.i18n import game_title, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle
+from net.versions import MISMATCH_CODES
 
 if TYPE_CHECKING:
     from game.core.api import Game
@@ -374,6 +375,9 @@ class LobbyScene(PageScene):
         self.elapsed += dt
         self.client.poll()
         for notice in self.client.take_notices():
+            if notice.code in MISMATCH_CODES:
+                self._mismatch(notice.text)
+                return
             if notice.kind == "error" and self.client.table_id is None:
                 # The host refused the join (the table is full or gone, the token unknown).
                 self._refused(notice.text, notice.code)
@@ -411,6 +415,14 @@ class LobbyScene(PageScene):
             self.handed_over = True
             self.app.replace(scene)
             restore_log(scene)
+
+    def _mismatch(self, text: str) -> None:
+        """This program and the host's cannot play together: say so in a dialog (both versions
+        and where to get the host's, ``net.versions``) and leave the table."""
+        from game.ui.scenes.overlays import MessageOverlay
+
+        self.app.remove(self)
+        self.app.push(MessageOverlay(self.app, text))
 
     def _refused(self, reason: str, code: str) -> None:
         """The join failed: say why and go back to where the player chose the table."""
