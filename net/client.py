@@ -100,6 +100,7 @@ class AsyncClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, timeout: float = 5.0) -> AsyncClient:
+        hello_fields()  # import every game before the host's hello timer runs (``hello``)
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=protocol.MAX_FRAME * 2), timeout
         )

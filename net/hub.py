@@ -188,6 +188,7 @@ class Hub:
         self.program = PROGRAM_VERSION
         self.rules: dict[str, int] | None = None
         self.install_port: int | None = None
+        rules_versions()  # import every game now, not on the event loop at the first hello
 
     # ---- peers ----------------------------------------------------------------------------
     def attach(self, peer: Peer) -> None:

@@ -22,8 +22,9 @@ its versions — is never joined silently.  The host's refusals carry its versio
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from game import __version__
@@ -50,10 +51,18 @@ def programs_compatible(a: str, b: str) -> bool:
 
 
 def rules_versions() -> dict[str, int]:
-    """Game id -> rules version of every game this program has."""
-    from game.core.registry import game_ids, get_game
+    """Game id -> rules version of every game this program has (each game's module is
+    imported the first time: hosts and clients call this before they connect)."""
+    from game.core.registry import game_ids
 
-    return {gid: int(get_game(gid).rules_version) for gid in game_ids()}
+    return dict(_rules(tuple(game_ids())))
+
+
+@functools.cache
+def _rules(ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    from game.core.registry import get_game
+
+    return tuple((gid, int(get_game(gid).rules_version)) for gid in ids)
 
 
 def hello_fields() -> dict[str, Any]:
@@ -149,29 +158,43 @@ class Mismatch:
         return f"this host runs Lantern Table {host} and you have {guest} ({why}){where}"
 
 
+def _between(host: Versions, guest: Versions) -> Mismatch:
+    """A mismatch of ``host`` and ``guest`` (its ``why`` to be set)."""
+    return Mismatch(
+        why="program",
+        host_program=host.program or "",
+        guest_program=guest.program or "",
+        host_protocol=host.protocol,
+        guest_protocol=guest.protocol,
+        install=host.install,
+    )
+
+
+def _compare(host: Versions, guest: Versions, game: str | None, strict: bool) -> Mismatch | None:
+    """Whether ``guest`` may play with ``host`` (at a table of ``game``, when given).  A side
+    that did not say its program version or rules passes only when not ``strict``."""
+    base = _between(host, guest)
+    if host.protocol != guest.protocol:
+        return replace(base, why="protocol")
+    said = host.program is not None and guest.program is not None
+    if strict and not said:
+        return replace(base, why="unknown")
+    if said and not programs_compatible(host.program or "", guest.program or ""):
+        return base
+    if game is None or host.rules is None or guest.rules is None:
+        return replace(base, why="unknown") if strict and game is not None else None
+    ours, theirs = host.rules.get(game), guest.rules.get(game)
+    if ours != theirs:
+        return replace(base, why="rules", game=game, host_rules=ours, guest_rules=theirs)
+    return None
+
+
 def check_guest(host: Versions, hello: dict[str, Any], game: str | None = None) -> Mismatch | None:
     """The host's check of a guest's ``hello`` (and, with ``game``, of a table of that game).
 
-    A ``hello`` without ``program`` (a script speaking the protocol) is not refused for it; one
-    that lists its ``rules`` must have the table's game at the host's rules version."""
-    guest = Versions.of_message(hello)
-    base = {
-        "host_program": host.program or "",
-        "guest_program": guest.program or "",
-        "host_protocol": host.protocol,
-        "guest_protocol": guest.protocol,
-        "install": host.install,
-    }
-    if guest.protocol != host.protocol:
-        return Mismatch("protocol", **base)
-    if guest.program is not None and not programs_compatible(host.program or "", guest.program):
-        return Mismatch("program", **base)
-    if game is not None and guest.rules is not None and host.rules is not None:
-        theirs = guest.rules.get(game)
-        if theirs != host.rules.get(game):
-            return Mismatch("rules", **base, game=game, host_rules=host.rules.get(game),
-                            guest_rules=theirs)  # fmt: skip
-    return None
+    A ``hello`` without ``program`` or ``rules`` (a script speaking the protocol) is not
+    refused for what it does not say."""
+    return _compare(host, Versions.of_message(hello), game, strict=False)
 
 
 def check_host(
@@ -181,54 +204,38 @@ def check_host(
 
     A host that does not say its program version or its rules (one older than this check) is
     refused: the guest cannot know that the table plays its rules."""
-    me = mine or Versions.mine()
-    host = Versions.of_message(welcome)
-    base = {
-        "host_program": host.program or "",
-        "guest_program": me.program or "",
-        "host_protocol": host.protocol,
-        "guest_protocol": me.protocol,
-        "install": host.install,
-    }
-    if host.protocol != me.protocol:
-        return Mismatch("protocol", **base)
-    if host.program is None or host.rules is None:
-        return Mismatch("unknown", **base)
-    if not programs_compatible(host.program, me.program or ""):
-        return Mismatch("program", **base)
-    if game is not None and me.rules is not None and host.rules.get(game) != me.rules.get(game):
-        return Mismatch("rules", **base, game=game, host_rules=host.rules.get(game),
-                        guest_rules=me.rules.get(game))  # fmt: skip
-    return None
+    return _compare(Versions.of_message(welcome), mine or Versions.mine(), game, strict=True)
 
 
 def from_refusal(error: dict[str, Any], mine: Versions | None = None) -> Mismatch:
     """The mismatch a host's ``version_mismatch`` / ``rules_mismatch`` error describes (its
     ``versions`` record holds the host's side; a host that sent none is ``unknown``)."""
     me = mine or Versions.mine()
-    data = error.get("versions") if isinstance(error.get("versions"), dict) else {}
-    assert isinstance(data, dict)
-    host_protocol = data.get("protocol") if isinstance(data.get("protocol"), int) else 0
-    host_program = data.get("program") if isinstance(data.get("program"), str) else ""
-    install = data.get("install") if isinstance(data.get("install"), int) else None
-    game = data.get("game") if isinstance(data.get("game"), str) else ""
-    base = {
-        "host_program": host_program,
-        "guest_program": me.program or "",
-        "host_protocol": host_protocol,
-        "guest_protocol": me.protocol,
-        "install": install,
-    }
-    if error.get("code") == "rules_mismatch" and game:
-        host_rules = data.get("rules") if isinstance(data.get("rules"), int) else None
-        guest_rules = (me.rules or {}).get(game)
-        return Mismatch("rules", **base, game=game, host_rules=host_rules,
-                        guest_rules=guest_rules)  # fmt: skip
-    if host_protocol and host_protocol != me.protocol:
-        return Mismatch("protocol", **base)
-    if host_program:
-        return Mismatch("program", **base)
-    return Mismatch("unknown", **base)
+    raw = error.get("versions")
+    data: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    program = data.get("program")
+    protocol = data.get("protocol")
+    install = data.get("install")
+    host = Versions(
+        protocol if isinstance(protocol, int) else 0,
+        program if isinstance(program, str) and program else None,
+        None,
+        install if isinstance(install, int) else None,
+    )
+    base = _between(host, me)
+    game = data.get("game")
+    if error.get("code") == "rules_mismatch" and isinstance(game, str) and game:
+        rules = data.get("rules")
+        return replace(
+            base,
+            why="rules",
+            game=game,
+            host_rules=rules if isinstance(rules, int) else None,
+            guest_rules=(me.rules or {}).get(game),
+        )
+    if host.protocol and host.protocol != me.protocol:
+        return replace(base, why="protocol")
+    return base if host.program else replace(base, why="unknown")
 
 
 def install_url(host: str, port: int) -> str:

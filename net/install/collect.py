@@ -98,18 +98,14 @@ def _tags(wheel_text: str) -> str:
     return "-".join(".".join(col) for col in columns)
 
 
-def _requirement_names(requirements: list[str] | None) -> list[str]:
-    """Names of requirements that hold outside any extra (``foo>=1; extra == "x"`` is left out;
-    other environment markers are settled by what is installed here)."""
-    names = []
-    for req in requirements or []:
-        spec, _, marker = req.partition(";")
-        if "extra" in marker:
-            continue
-        found = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec)
-        if found:
-            names.append(found.group(1))
-    return names
+def _runtime(requirements: list[str] | None) -> list[str]:
+    """The requirements that hold outside any extra (``foo>=1; extra == "x"`` is left out)."""
+    return [r.strip() for r in requirements or [] if "extra" not in r.partition(";")[2]]
+
+
+def _name(requirement: str) -> str | None:
+    found = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
+    return found.group(1) if found else None
 
 
 # ---- rebuilding an installed distribution ---------------------------------------------------
@@ -196,7 +192,7 @@ def dependencies(requirements: list[str]) -> tuple[list[md.Distribution], list[s
     of those not installed here."""
     found: dict[str, md.Distribution] = {}
     missing: list[str] = []
-    todo = list(requirements)
+    todo = [n for n in map(_name, requirements) if n]
     while todo:
         name = todo.pop(0)
         key = normalise(name)
@@ -208,7 +204,7 @@ def dependencies(requirements: list[str]) -> tuple[list[md.Distribution], list[s
             missing.append(key)
             continue
         found[key] = dist
-        todo.extend(_requirement_names(dist.requires))
+        todo.extend(n for n in map(_name, _runtime(dist.requires)) if n)
     return list(found.values()), missing
 
 
@@ -323,15 +319,16 @@ def own_wheels(out: Path, prepared: list[Path]) -> list[Path]:
 
 
 def requirements() -> list[str]:
-    """The project's runtime requirements: from its installed metadata, else its pyproject."""
+    """The project's runtime requirements (``pygame-ce>=2.5``, ...): from its installed
+    metadata, else its pyproject."""
     try:
-        return _requirement_names(md.requires(PROJECT))
+        return _runtime(md.requires(PROJECT))
     except md.PackageNotFoundError:
         root = source_tree()
         if root is None:
             return []
         config = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
-        return _requirement_names(list(config.get("project", {}).get("dependencies", [])))
+        return _runtime(list(config.get("project", {}).get("dependencies", [])))
 
 
 def collect(prepared: list[Path] | None = None, out: Path | None = None) -> Collected:

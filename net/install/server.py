@@ -88,6 +88,7 @@ class InstallServer:
         self._per_address: dict[str, int] = {}
         self._open = 0
         self._tasks: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
         #: Called with each file name served (tests check what was read).
         self.on_file: list[Callable[[str], None]] = []
 
@@ -107,10 +108,12 @@ class InstallServer:
         server, self._server = self._server, None
         if server is not None:
             server.close()
+        for writer in list(self._writers):
+            writer.transport.abort()
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+            await asyncio.wait(list(self._tasks), timeout=2.0)
         if server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(server.wait_closed(), 2.0)
@@ -134,11 +137,14 @@ class InstallServer:
             return
         assert task is not None
         self._tasks.add(task)
+        self._writers.add(writer)
         self._open += 1
         self._per_address[address] = self._per_address.get(address, 0) + 1
         self.stats.connections += 1
+        clean = False
         try:
             await self._serve(reader, writer)
+            clean = True
         except (ConnectionError, TimeoutError, asyncio.IncompleteReadError):
             pass
         except asyncio.CancelledError:
@@ -151,10 +157,19 @@ class InstallServer:
             else:
                 self._per_address.pop(address, None)
             self._tasks.discard(task)
-            if writer.transport.get_write_buffer_size():
-                writer.transport.abort()  # it stopped reading: do not wait for it
+            self._writers.discard(writer)
+            if clean:
+                writer.close()  # what is queued still goes out; a stalled reader is aborted below
+                self._closing(writer)
             else:
-                writer.close()
+                writer.transport.abort()
+
+    def _closing(self, writer: asyncio.StreamWriter) -> None:
+        """Abort a closing connection whose client has not taken the rest within the send
+        timeout."""
+        transport = writer.transport
+        if transport.get_write_buffer_size():
+            asyncio.get_running_loop().call_later(self.config.send_timeout, transport.abort)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         for _ in range(self.config.max_requests):
@@ -178,7 +193,10 @@ class InstallServer:
     async def _send(self, writer: asyncio.StreamWriter, data: bytes) -> None:
         writer.write(data)
         self.stats.bytes_sent += len(data)
-        await asyncio.wait_for(writer.drain(), self.config.send_timeout)
+        # (asyncio.timeout, not wait_for: wait_for of Python 3.11 may swallow a cancellation
+        # that arrives as the drain completes, and stop() would wait for the next request.)
+        async with asyncio.timeout(self.config.send_timeout):
+            await writer.drain()
 
     def _count(self, status: int) -> None:
         self.stats.statuses[status] = self.stats.statuses.get(status, 0) + 1

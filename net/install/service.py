@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from net.install.collect import Collected, collect
+from net.install.collect import PROJECT, Collected, collect
 from net.install.server import DEFAULT_PORT, InstallConfig, InstallServer
 from net.install.wheelhouse import Wheelhouse, scan
 
@@ -45,9 +45,18 @@ def install_port() -> int:
 def gather(prepared: list[Path]) -> tuple[Wheelhouse, list[str]]:
     """The catalogue to serve: the prepared folders first, then this platform's made wheels
     (blocking: run it in a thread)."""
+    from net.versions import PROGRAM_VERSION
+
     folders = [p for p in prepared if p.is_dir()]
     made: Collected = collect(folders)
-    return scan(folders, made.files), made.notes
+    house = scan(folders, made.files)
+    # Only this version of Lantern Table: a guest must get the host's own.
+    kept = {
+        name: entry
+        for name, entry in house.entries.items()
+        if entry.project != PROJECT or entry.version == PROGRAM_VERSION
+    }
+    return Wheelhouse(kept), made.notes
 
 
 @dataclass

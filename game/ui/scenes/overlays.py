@@ -158,6 +158,14 @@ class HelpOverlay(Scene):
         draw_box(surface, self.box, pal.BG_PANEL, pal.ACCENT_DARK, radius=px(12), width=2)
         title = self.app.fonts.render(t("help.title"), px(26), pal.ACCENT, bold=True)
         surface.blit(title, (self.box.x + px(20), self.box.y + px(14)))
+        from game import __version__
+
+        version = self.app.fonts.render(
+            t("help.version", version=__version__), px(13), pal.TEXT_DIM
+        )
+        surface.blit(
+            version, (self.box.x + px(20), self.box.bottom - px(14) - version.get_height())
+        )
         self.draw_widgets(surface)
         blocks = self.pages[self.page][1]()
         clip = surface.get_clip()
