@@ -94,9 +94,10 @@ class LanServer:
                 self.close()
                 raise
             self._run(self._start(0), 10)
+        self._preparing: concurrent.futures.Future[None] | None = None
         if install_page:
             self.install_state = "preparing"
-            asyncio.run_coroutine_threadsafe(self._start_install(), self._loop)
+            self._preparing = asyncio.run_coroutine_threadsafe(self._start_install(), self._loop)
 
     async def _start_install(self) -> None:
         from net.install import service
@@ -181,6 +182,8 @@ class LanServer:
             return
 
         async def stop() -> None:
+            if self._preparing is not None:
+                self._preparing.cancel()
             if self._page is not None:
                 await self._page.stop()
             if self._announcer is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from net.install.collect import PROJECT, Collected, collect
 from net.install.server import DEFAULT_PORT, InstallConfig, InstallServer
-from net.install.wheelhouse import Wheelhouse, scan
+from net.install.wheelhouse import Entry, Wheelhouse, scan
 
 log = logging.getLogger("lantern.install")
 
@@ -50,13 +50,28 @@ def gather(prepared: list[Path]) -> tuple[Wheelhouse, list[str]]:
     folders = [p for p in prepared if p.is_dir()]
     made: Collected = collect(folders)
     house = scan(folders, made.files)
-    # Only this version of Lantern Table: a guest must get the host's own.
-    kept = {
-        name: entry
-        for name, entry in house.entries.items()
-        if entry.project != PROJECT or entry.version == PROGRAM_VERSION
-    }
+    kept: dict[str, Entry] = {}
+    seen: set[tuple[object, ...]] = set()
+    for entry in house.entries.values():  # the prepared folders' files come first
+        if entry.project == PROJECT and entry.version != PROGRAM_VERSION:
+            continue  # only this version of Lantern Table: a guest must get the host's own
+        key = _same(entry)
+        if key in seen:
+            continue  # a made wheel that a prepared one (from PyPI) already is
+        seen.add(key)
+        kept[entry.name] = entry
     return Wheelhouse(kept), made.notes
+
+
+def _same(entry: Entry) -> tuple[object, ...]:
+    """What makes two files interchangeable: project, version and the set of each tag part
+    (``a.b`` and ``b.a`` platform lists are the same wheel)."""
+    return (
+        entry.project,
+        entry.version,
+        entry.is_wheel,
+        *(frozenset(part.split(".")) for part in entry.tags),
+    )
 
 
 @dataclass

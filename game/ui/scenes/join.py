@@ -30,6 +30,7 @@ from game.ui.client import _hello
 from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene
 from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
+from net.versions import MISMATCH_CODES
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -256,6 +257,17 @@ class JoinScene(PageScene):
         for key, entry in list(self.direct.items()):
             conn = entry[0]
             for msg in conn.poll():
+                if msg.get("t") == "error" and msg.get("code") in MISMATCH_CODES:
+                    # This program cannot play with that host's: say why and where to get
+                    # the host's version (net.versions), in a dialog.
+                    from game.ui.scenes.overlays import MessageOverlay
+                    from net.versions import describe, from_refusal
+
+                    conn.close()
+                    del self.direct[key]
+                    text = describe(from_refusal(msg), key[0])
+                    self.app.push(MessageOverlay(self.app, text))
+                    break
                 if msg.get("t") in ("welcome", "tables"):
                     entry[1] = list(msg.get("tables", []))
                     if msg.get("t") == "welcome":
