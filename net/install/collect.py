@@ -261,9 +261,47 @@ print(wheel)
 """
 
 
+def _build_tools(out: Path) -> Path | None:
+    """A folder holding setuptools 77 or newer for the build (``PYTHONPATH``), fetched once with
+    pip into the cache — it needs pip's index (online, or the user's own pip configuration);
+    ``None`` when pip cannot get it."""
+    tools = out / "buildtools"
+    if any(tools.glob("setuptools-*.dist-info")):
+        return tools
+    with tempfile.TemporaryDirectory(dir=out) as tmp:
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 "--no-input", "--retries", "1", "--timeout", "15", "--target", tmp,
+                 "setuptools>=77"],
+                capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+            )  # fmt: skip
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if done.returncode != 0:
+            return None
+        os.replace(tmp, tools)
+        os.makedirs(tmp)  # the context removes it
+    return tools
+
+
+def _run_build(root: Path, tmp: str, tools: Path | None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    if tools is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tools), env.get("PYTHONPATH")]))
+    return subprocess.run(
+        [sys.executable, "-c", _BUILD, str(root), tmp],
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT,
+        env=env,
+    )
+
+
 def build_own(root: Path, out: Path) -> list[Path]:
     """The project's wheel and sdist built from the source tree ``root`` (cached by a digest
-    of the source files)."""
+    of the source files): with this Python's setuptools, else with setuptools fetched once
+    into the cache (:func:`_build_tools`)."""
     import game
 
     folder = out / "built" / _source_digest(root)
@@ -274,22 +312,20 @@ def build_own(root: Path, out: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder.parent) as tmp:
         try:
-            done = subprocess.run(
-                [sys.executable, "-c", _BUILD, str(root), tmp],
-                capture_output=True,
-                text=True,
-                timeout=BUILD_TIMEOUT,
-                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-            )
+            done = _run_build(root, tmp, None)
+            if done.returncode != 0:
+                tools = _build_tools(out)
+                if tools is not None:
+                    done = _run_build(root, tmp, tools)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise CollectError(f"building Lantern Table's wheel failed: {exc}") from None
         lines = done.stdout.strip().splitlines()
         if done.returncode != 0 or len(lines) < 2:
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            log.info("install page: the build said:\n%s", done.stderr[-4000:])
             raise CollectError(
-                "building Lantern Table's wheel needs setuptools 77 or newer in this Python "
-                f"(python -m pip install 'setuptools>=77'), or a wheelhouse prepared with "
-                f"'lantern wheelhouse' ({last[:200]})"
+                "building Lantern Table's wheel needs setuptools 77 or newer (python -m pip "
+                "install 'setuptools>=77', or run the host once while online), or a "
+                "wheelhouse prepared with 'lantern wheelhouse'"
             )
         made = [Path(tmp) / lines[-2], Path(tmp) / lines[-1]]
         for path in made:
