@@ -336,3 +336,16 @@ def test_a_reader_that_stops_reading_is_cut_off(tmp_path: Path) -> None:
         sock.close()
     finally:
         running.stop()
+
+
+def test_the_readme_shows_the_command_the_page_gives(wheelhouse: Path) -> None:
+    """The README's "Bring it to a LAN party" command is the page's, on the default port."""
+    from net.install import pages
+    from net.install.server import DEFAULT_PORT
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    party = readme.split("### Bring it to a LAN party", 1)[1].split("\n---", 1)[0]
+    (command,) = re.findall(r"```sh\n(.+?)\n```", party)
+    page = pages.guest_page(scan([wheelhouse]), f"HOST:{DEFAULT_PORT}", 7777, "en", "0.2.0", [])
+    assert f"<pre>{command}</pre>" in page
+    assert f"http://HOST:{DEFAULT_PORT}/" in party
