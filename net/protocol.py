@@ -31,7 +31,7 @@ from game.core.match import clean_text
 from game.core.wire import WireError, as_action, to_plain
 
 #: Bumped whenever a message changes shape; a host refuses clients of another version.
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 #: Size of the length prefix of a frame.
 HEADER_BYTES: Final = 4
 #: Largest frame either side sends (a full Kingdom Builder view is a few KB).

@@ -227,7 +227,9 @@ def test_a_silent_host_means_the_network_is_lost(bid_race: str) -> None:
 
     async def script(peer: Peer) -> None:
         await peer.expect("hello")
-        await peer.send({"t": "welcome", "version": 2, "host": "quiet", "tables": []})
+        await peer.send(
+            {"t": "welcome", "version": PROTOCOL_VERSION, "host": "quiet", "tables": []}
+        )
         join = await peer.expect("join")
         await peer.send({"t": "joined", "table": "t1", "seat": 0, "token": "tok-1", "owner": False})
         if join.get("token"):
