@@ -18,9 +18,12 @@ the seat's score categories (``preview_scores()``)
     else, for a game without either hook: a reason per category that differs, key ``score``
     with the ``category`` as a parameter.
 
-Whatever the source, a generic ``rival`` reason (``{seat}``) is added when the better position
-leaves a rival's value lower (a blocked hex, a tile outbid): bots play for the margin over the
-strongest rival, so what a move takes from a rival is part of why it is good.
+Unless the game's ``explain_gain`` speaks for itself, a generic ``rival`` reason (``{seat}``) is
+added when the better position leaves a rival's value lower (a blocked hex, a tile outbid):
+bots play for the margin over the strongest rival, so what a move takes from a rival is part of
+why it is good.  A key given as ``reason.<game id>.<key>`` is shortened to ``<key>``; the
+parameters ``gain``, ``loss`` and ``points`` (the gain again, as text) are dropped, since the
+client fills them in from the gain averaged over the sampled worlds.
 
 Chance and hidden information: positions are compared in *pairs of sampled worlds*
 (``state.determinize(seat, seed)``: what the seat cannot see resampled), and each reason's gain
@@ -66,6 +69,9 @@ MIN_GAIN = 0.3
 PLAN_EVALS = 300
 #: Sampled worlds a hint's reasons are averaged over.
 HINT_WORLDS = 3
+#: Parameters that only restate a reason's gain (a game's ``explain_gain`` may give them as
+#: text); they are dropped, and the client fills them in from the gain averaged over worlds.
+GAIN_FIELDS = frozenset({"gain", "loss", "points"})
 
 ExplainTerms = Callable[[GameState, Seat], dict[str, float]]
 ExplainGain = Callable[[GameState, GameState, Seat], list[dict[str, Any]]]
@@ -148,16 +154,23 @@ def _pair_reasons(
     hooks = explainers(base.game_id)
     found: list[Reason] = []
     if hooks.gain is not None:
+        prefix = f"reason.{base.game_id}."
         for item in hooks.gain(base, other, seat):
-            params = {k: v for k, v in dict(item.get("params") or {}).items() if k != "gain"}
-            found.append(Reason(str(item["key"]), params, float(item["gain"])))
-    else:
-        before, after = terms(base, seat), terms(other, seat)
-        for key in sorted(set(before) | set(after)):
-            gain = after.get(key, 0.0) - before.get(key, 0.0)
-            if gain:
-                found.append(_reason_of(key, gain))
-    if not any(r.key.startswith("rival") for r in found) and base.players > 1:
+            key = str(item["key"])
+            if key.startswith(prefix):
+                key = key[len(prefix) :]
+            # the texts of the gain itself are filled in from the mean gain when shown
+            params = {
+                k: v for k, v in dict(item.get("params") or {}).items() if k not in GAIN_FIELDS
+            }
+            found.append(Reason(key, params, float(item["gain"])))
+        return found
+    before, after = terms(base, seat), terms(other, seat)
+    for key in sorted(set(before) | set(after)):
+        gain = after.get(key, 0.0) - before.get(key, 0.0)
+        if gain:
+            found.append(_reason_of(key, gain))
+    if base.players > 1:
         old, new = knowledge.evaluate_all(base), knowledge.evaluate_all(other)
         rivals = [s for s in range(base.players) if s != seat]
         # the rival this position holds back most

@@ -7,8 +7,9 @@ catalogue's ``reason.<game id>.<key>`` — a game's own words, e.g. a term of it
 with ``params`` and these fields filled in:
 
 * ``gain`` — the signed gain in points (``+2``, ``+0.5``);
-* ``points`` — the same without its sign;
-* ``name`` — for a ``seat`` parameter, that seat's name;
+* ``points`` and ``loss`` — the same without its sign;
+* ``name`` — for a ``seat`` parameter, that seat's name (and ``seat`` and ``player``, given as
+  seat numbers, become names too);
 * ``category`` — a score category, by the name the results table gives it.
 
 A term a game names but has no text for is shown with the shared ``reason.term`` and the
@@ -56,9 +57,13 @@ def reason_text(
     key = str(reason.get("key") or "")
     params = reason.get("params")
     words: dict[str, Any] = dict(params) if isinstance(params, dict) else {}
-    seat = words.get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        words["name"] = names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+    for field in ("seat", "player"):
+        seat = words.get(field)
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            name = names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+            words[field] = name
+            if field == "seat":
+                words["name"] = name
     category = words.get("category")
     if isinstance(category, str):
         words["category"] = (categories or {}).get(category) or category.replace("_", " ")
@@ -67,7 +72,7 @@ def reason_text(
     gain = reason.get("gain")
     number = float(gain) if isinstance(gain, int | float) and not isinstance(gain, bool) else 0.0
     words["gain"] = gain_text(number)
-    words["points"] = gain_text(number, signed=False)
+    words["points"] = words["loss"] = gain_text(number, signed=False)
     for name in (f"reason.{game_id}.{key}", f"reason.{key}"):
         if key and has(name) and _fields(t(name)) <= set(words):
             return t(name, **words)
