@@ -116,6 +116,8 @@ def walk(replay: Replay, seat: Seat) -> tuple[list[SeatTurn], list[GraphPoint], 
         state = next(states)
         if state.turn_id() != before_turn or state.is_over():
             points.append(GraphPoint(i + 1, state.clone()))
+    if points[-1].step != len(replay.actions):
+        points.append(GraphPoint(len(replay.actions), state.clone()))  # a save: where it stands
     if replay.final_hash is not None and state.state_hash() != replay.final_hash:
         raise BadState(
             f"final state hash {state.state_hash()} differs from the recorded {replay.final_hash}"
