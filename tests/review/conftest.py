@@ -5,6 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests import testgame
+from tests.ui.conftest import env  # noqa: F401  (settings and saves in a temporary folder)
 
 
 @pytest.fixture(scope="module")

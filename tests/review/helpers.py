@@ -14,6 +14,7 @@ from game.core.rng import Rng, derive_seed
 from game.core.types import Action
 from game.review.settings import ReviewSettings
 
+
 def _all(state: Any, seat: int, actions: list[Action]) -> list[Action]:
     return actions
 
@@ -45,10 +46,7 @@ def bad_move_game(
         seed=seed,
         options=dict(options or {}),
         rules_version=game.rules_version,
-        seats=[
-            {"name": f"P{s}", "kind": "human" if s == 0 else "bot", "colour": ""}
-            for s in range(players)
-        ],
+        seats=[{"name": f"P{s}", "kind": "human" if s == 0 else "bot"} for s in range(players)],
     )
     # the normal level's planner without its wall-clock cap: the same game on every run
     bots = [

@@ -123,7 +123,9 @@ def test_twin_replays_of_the_test_game_get_the_same_review(bid_race: str) -> Non
         assert replays[0].state_at().view(seat) == replays[1].state_at().view(seat)
         assert review_replay(replays[0], seat, FAST) == review_replay(replays[1], seat, FAST)
     # seat 1 itself saw its own bid: its review may differ (its last turn is another move)
-    assert review_replay(replays[0], 1, FAST)["turns"] != review_replay(replays[1], 1, FAST)["turns"]
+    assert (
+        review_replay(replays[0], 1, FAST)["turns"] != review_replay(replays[1], 1, FAST)["turns"]
+    )
 
 
 @pytest.mark.slow
