@@ -355,6 +355,11 @@ class ReviewScene(Scene):
         else:
             self._draw_review(surface)
         self.draw_widgets(surface)
+        blind = self.app.settings.colour_blind
+        for tab, info in zip(self.tabs, self.seats, strict=True):
+            r = tab.rect
+            bar = pygame.Rect(r.x + px(10), r.bottom - px(6), r.width - px(20), px(3))
+            pygame.draw.rect(surface, info.rgb(blind), bar, border_radius=px(2))
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         px = self.app.px
