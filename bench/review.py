@@ -50,9 +50,7 @@ def bot_game(
         for s in range(players)
     ]
     seats = [{"name": f"bot {s + 1}", "kind": "bot"} for s in range(players)]
-    return play_match(
-        game_id, players, seed, [b.choose for b in bots], options, seats
-    ).replay
+    return play_match(game_id, players, seed, [b.choose for b in bots], options, seats).replay
 
 
 def run(quick: bool) -> dict[str, float]:

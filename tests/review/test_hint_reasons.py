@@ -142,3 +142,27 @@ def test_the_table_shows_why(app: App, game_id: str, language: str) -> None:
         assert any(words in toast.text for toast in app.toasts)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "why",
+    [
+        "because",
+        [{"key": "term.castles", "params": {}, "gain": "two"}],
+        [{"key": "term.castles", "params": {}, "gain": float("inf")}],
+        [{"key": "term.castles", "params": [], "gain": 1.0}],
+        [{"key": "term.castles", "params": {}, "gain": 1.0}] * 5,
+        [{"params": {}, "gain": 1.0}],
+    ],
+)
+def test_a_hint_with_malformed_reasons_is_refused_by_the_client(why: Any) -> None:
+    from net.protocol import ProtocolError, validate_host
+
+    good = {"t": "hint", "table": "t1", "seq": 3, "action": ["place", 1, 2]}
+    assert validate_host(good)["action"] == ["place", 1, 2]
+    ok = [{"key": "term.castles", "params": {"seat": 1}, "gain": 2}]
+    assert validate_host({**good, "why": ok})["why"] == [
+        {"key": "term.castles", "params": {"seat": 1}, "gain": 2.0}
+    ]
+    with pytest.raises(ProtocolError):
+        validate_host({**good, "why": why})

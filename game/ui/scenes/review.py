@@ -478,6 +478,8 @@ class ReviewScene(Scene):
         titles = [t("review.played"), t("review.suggested")]
         colours = [pal.ACCENT, pal.HINT]
         inner = []
+        if self.boards is None and self.review is not None and not self.review["turning_points"]:
+            titles, colours = ["", ""], [pal.BORDER, pal.BORDER]
         for rect, title, colour in zip(self.board_rects, titles, colours, strict=True):
             pygame.draw.rect(surface, pal.BG_PANEL, rect, border_radius=px(8))
             pygame.draw.rect(surface, colour, rect, 1, border_radius=px(8))
@@ -492,6 +494,15 @@ class ReviewScene(Scene):
                 )
             )
         if self.boards is None:
+            if self.review is not None and not self.review["turning_points"]:
+                whole = self.board_rects[0].union(self.board_rects[1])
+                lines = fonts.render_lines(
+                    t("review.none"), px(18), pal.TEXT_DIM, whole.width - px(80), 3
+                )
+                y = whole.centery - sum(img.get_height() for img in lines) // 2
+                for img in lines:
+                    surface.blit(img, img.get_rect(midtop=(whole.centerx, y)))
+                    y += img.get_height()
             return
         self.boards.draw(surface, inner, surface.get_size())
 
