@@ -20,6 +20,7 @@ from game.core.types import GameError
 from game.ui import palette as pal
 from game.ui.games import view_class
 from game.ui.games.base import GameView, SeatInfo
+from game.ui.i18n import t
 from game.ui.review.marks import Mark, draw_marks, marks_for
 
 if TYPE_CHECKING:
@@ -40,6 +41,23 @@ def play_out(before: GameState, seat: int, actions: list[Action]) -> tuple[GameS
             break
         done += 1
     return state, done
+
+
+def describe_turn(view: GameView, before: GameState, seat: int, actions: list[Action]) -> str:
+    """``seat``'s ``actions`` in words of the player's language, each described by ``view`` in
+    the position it was taken in (a Glen More ``take`` names the tile still on the track)."""
+    state = before.clone()
+    parts = []
+    for action in actions:
+        view.set_turn(list(state.to_move()), state.turn_id())
+        view.set_view(state.view(seat), state.legal_actions(seat), [])
+        parts.append(view.describe_action(action))
+        try:
+            state.apply(seat, action)
+        except GameError:
+            break
+    view.finish_animations()
+    return t("review.then").join(p for p in parts if p)
 
 
 class TurnBoards:
@@ -65,6 +83,9 @@ class TurnBoards:
         #: How many of the suggested actions apply to the real game.
         self.best_applied = len(self.turns[1][1])
         self.views: list[GameView] = [view_class(game_id)(app, seats) for _ in self.turns]
+        words = view_class(game_id)(app, seats)
+        #: The turn played and the turn suggested in words.
+        self.texts = [describe_turn(words, before, seat, actions) for actions in (made, best)]
         self._pictures: list[pygame.Surface] = []
         self._scaled: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self._size: tuple[int, int] | None = None

@@ -515,9 +515,7 @@ class ReviewScene(Scene):
         px = self.app.px
         fonts = self.app.fonts
         r = self.text_rect
-        views = self.boards.views
-        made = "; ".join(views[0].describe_action(tuple(a)) for a in turn["move"])
-        best = "; ".join(views[1].describe_action(tuple(a)) for a in turn["best"])
+        made, best = self.boards.texts
         y = r.y
         for label, text, colour in (
             (t("review.played"), made, pal.ACCENT),
