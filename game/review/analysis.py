@@ -27,6 +27,7 @@ entry point, :func:`review_positions` the same from positions (tests build twins
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -315,8 +316,6 @@ def graph(
 
 
 def _logistic(x: float) -> float:
-    import math
-
     if x < -30.0:
         return 0.0
     if x > 30.0:
