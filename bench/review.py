@@ -46,7 +46,7 @@ def bot_game(
     """A whole game of normal bots without their wall-clock cap (reproducible); ``evals`` is
     the planner's budget per turn (the normal level's by default)."""
     bots = [
-        GreedyBot(derive_seed(seed, "bot", s), max_evals=evals, max_seconds=None)
+        GreedyBot(derive_seed(seed, "bot", s), max_evals=evals, cpu_budget=None)
         for s in range(players)
     ]
     seats = [{"name": f"bot {s + 1}", "kind": "bot"} for s in range(players)]

@@ -615,6 +615,8 @@ explain_terms = DEFAULT.explain_terms
 def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:
     """:func:`explain_gain_with` the default evaluation (the one hints use)."""
     return explain_gain_with(DEFAULT, before, after, seat)
+
+
 #: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
 #: ``python -m bench.bot_budgets --game kingdom-builder --games 2 --hard-cpu 1.25``): the
 #: greedy levels' evaluations per turn (at most 0.21 s of CPU a decision), and the hard level's

@@ -5,13 +5,13 @@ never a time: ``iterations`` playouts of the hard level's search per judged turn
 is then deterministic), ``worlds`` common sampled worlds on which the move made and the move
 found are compared, ``graph_worlds`` sampled worlds per point of the graph.
 
-The default per turn is the hard level's own budget in the game (its ``SEARCH["iterations"]``
-when the game's evaluation module calibrates one, else :data:`HARD_ITERATIONS`), lowered for a
-long game so that the whole review searches at most :data:`TOTAL_DECISIONS` hard decisions'
-worth (a 4-player Keyflower game gives a seat about 55 turns with a choice; Kingdom Builder and
-Glen More 10 to 20).  ``--budget S`` asks for ``S`` seconds of the hard level's thinking per
-turn, turned into playouts at the hard level's rate (its iterations per its CPU budget), so the
-same ``S`` gives the same review everywhere.
+The default per turn is the hard level's own count in the game (its ``SEARCH["iterations"]``,
+else :data:`game.bots.budget.HARD_ITERATIONS`), lowered for a long game so that the whole
+review searches at most :data:`TOTAL_DECISIONS` hard decisions' worth (a 4-player Keyflower
+game gives a seat about 50 turns with a choice; Kingdom Builder and Glen More about 10).
+``--budget S`` asks for ``S`` seconds of the hard level's thinking per turn: its count is
+calibrated to about :data:`HARD_SECONDS` of CPU at the median (``docs/bots.md``, "Budgets"), so
+``S`` seconds are ``S / HARD_SECONDS`` times that count — a count again, the same everywhere.
 """
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.bots.budget import HARD_ITERATIONS
 from game.bots.knowledge import knowledge_for
 
 #: Changes whenever the analysis changes what it computes (a cached review of another version
 #: is recomputed).
 REVIEW_VERSION = 1
-#: The hard level's playouts per decision when a game does not calibrate its own.
-HARD_ITERATIONS = 100
-#: The hard level's CPU budget per decision (seconds) when a game does not say.
-HARD_SECONDS = 2.0
+#: The CPU seconds a hard decision takes at the median with the count a game calibrates
+#: (``docs/bots.md``, "Budgets": Kingdom Builder 1.12, Glen More 0.90, Keyflower 0.84).
+HARD_SECONDS = 1.0
 #: A whole review searches at most this many hard decisions' worth of playouts.
 TOTAL_DECISIONS = 24
 #: The fewest playouts a judged turn gets (below this the search is the planner and little more).
@@ -69,27 +69,23 @@ class ReviewSettings:
         }
 
 
-def hard_rate(game_id: str) -> tuple[int, float]:
-    """The hard level's ``(playouts per decision, CPU seconds per decision)`` in ``game_id``."""
-    search = dict(knowledge_for(game_id).search)
-    iterations = search.get("iterations", HARD_ITERATIONS)
-    seconds = search.get("cpu_budget", HARD_SECONDS)
-    if not isinstance(iterations, int) or iterations < 1:
-        iterations = HARD_ITERATIONS
-    if not isinstance(seconds, int | float) or seconds <= 0:
-        seconds = HARD_SECONDS
-    return iterations, float(seconds)
+def hard_iterations(game_id: str) -> int:
+    """The hard level's playouts per decision in ``game_id``."""
+    count = dict(knowledge_for(game_id).search).get("iterations", HARD_ITERATIONS)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        return HARD_ITERATIONS
+    return count
 
 
 def iterations_for(game_id: str, seconds: float) -> int:
-    """Playouts per turn for ``seconds`` of the hard level's thinking (at its calibrated rate)."""
-    iterations, per = hard_rate(game_id)
-    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, round(iterations * seconds / per)))
+    """Playouts per turn for ``seconds`` of the hard level's thinking (see the docstring)."""
+    count = round(hard_iterations(game_id) * seconds / HARD_SECONDS)
+    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, count))
 
 
 def default_settings(game_id: str, judged_turns: int) -> ReviewSettings:
     """The hard level's budget per turn, lowered for a long game (see the module docstring)."""
-    iterations, _seconds = hard_rate(game_id)
+    iterations = hard_iterations(game_id)
     if judged_turns > TOTAL_DECISIONS:
         iterations = iterations * TOTAL_DECISIONS // judged_turns
     return ReviewSettings(max(MIN_ITERATIONS, min(MAX_ITERATIONS, iterations)))

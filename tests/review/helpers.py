@@ -50,7 +50,7 @@ def bad_move_game(
     )
     # the normal level's planner without its wall-clock cap: the same game on every run
     bots = [
-        GreedyBot(derive_seed(seed, "bot", s), max_evals=300, max_seconds=None)
+        GreedyBot(derive_seed(seed, "bot", s), max_evals=300, cpu_budget=None)
         for s in range(players)
     ]
     knowledge = knowledge_for(game_id)

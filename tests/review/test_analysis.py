@@ -103,7 +103,7 @@ def test_twin_replays_of_the_test_game_get_the_same_review(bid_race: str) -> Non
     game = get_game(bid_race)
     state = game.new(3, {"rounds": 2}, 5)
     actions: list[tuple[int, tuple[Any, ...]]] = []
-    bots = [GreedyBot(derive_seed(5, s), max_seconds=None) for s in range(3)]
+    bots = [GreedyBot(derive_seed(5, s), cpu_budget=None) for s in range(3)]
     # play to the second round's bids
     while not (state.phase == "bid" and state.round == 2):  # type: ignore[attr-defined]
         seat = state.to_move()[0]
@@ -136,7 +136,7 @@ def test_twin_replays_of_keyflower_get_the_same_review() -> None:
     the twin positions of every turn are checked in the default run above.)"""
     game = get_game("keyflower")
     state = game.new(4, {}, 8)
-    bots = [GreedyBot(derive_seed(8, s), max_evals=200, max_seconds=None) for s in range(4)]
+    bots = [GreedyBot(derive_seed(8, s), max_evals=200, cpu_budget=None) for s in range(4)]
     actions: list[tuple[int, tuple[Any, ...]]] = []
     while state.to_move() != (0, 1, 2, 3) or not state.legal_actions(1)[0][0].startswith("winter"):
         seat = state.to_move()[0]
@@ -146,7 +146,7 @@ def test_twin_replays_of_keyflower_get_the_same_review() -> None:
         assert len(actions) < 2000
     choices = state.legal_actions(1)
     assert len(choices) >= 2
-    first = GreedyBot(1, max_seconds=None).choose(state.determinize(0, 1), 0)
+    first = GreedyBot(1, cpu_budget=None).choose(state.determinize(0, 1), 0)
     replays = []
     for pick in (choices[0], choices[-1]):
         replay = Replay("keyflower", 4, 8, {}, game.rules_version, [{}, {}, {}, {}])
@@ -193,9 +193,11 @@ def test_a_replay_that_does_not_replay_is_refused(bid_race: str) -> None:
 def test_the_budget_is_a_count() -> None:
     """The default budget is the hard level's playouts per turn, spread over a long game; a
     budget in seconds becomes a playout count at the hard level's rate (never a clock)."""
-    short = default_settings("kingdom-builder", 10)
-    long = default_settings("keyflower", 60)
-    assert short.iterations >= long.iterations
+    from game.review.settings import TOTAL_DECISIONS, hard_iterations
+
+    hard = hard_iterations("keyflower")
+    assert default_settings("keyflower", 10).iterations == hard
+    assert default_settings("keyflower", 60).iterations == hard * TOTAL_DECISIONS // 60
     assert iterations_for("glen-more", 1.0) * 2 == pytest.approx(
         iterations_for("glen-more", 2.0), abs=1
     )
