@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import palette as pal
-from game.ui.games.base import SeatInfo, shown_name
+from game.ui.games import view_class
+from game.ui.games.base import GameView, SeatInfo, shown_name
 from game.ui.i18n import t
 from game.ui.reasons import gain_text, reasons_text
 from game.ui.review.boards import TurnBoards
@@ -97,6 +98,7 @@ class ReviewScene(Scene):
         self.selected: int | None = None
         self.boards: TurnBoards | None = None
         self.graph: Graph | None = None
+        self.words: GameView | None = None
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.tabs = [
             Button(
@@ -154,11 +156,15 @@ class ReviewScene(Scene):
         self.boards = None
         self.graph = None
         try:
-            turns, _points, _end = walk(self.replay, seat)
+            turns, _points, end = walk(self.replay, seat)
         except BadState as exc:
             self.error = str(exc)
             return
         self.turns = {record.number: record for record in turns}
+        # the game's own words for the reasons' parameters (tiles, cards, score categories)
+        self.words = view_class(self.game_id)(self.app, self.seats)
+        self.words.set_view(end.view(seat), [], [])
+        self.words.finish_animations()
         self.settings = default_settings(self.game_id, sum(1 for r in turns if not r.forced))
         found = cache.load(self.path, self.replay, seat, self.settings)
         if found is not None:
@@ -463,10 +469,9 @@ class ReviewScene(Scene):
         names = [s.name for s in self.seats]
         categories: dict[str, str] = {}
         words_of = None
-        if self.boards is not None:
-            view = self.boards.views[1]
-            categories = dict(view.score_categories()) if view.view else {}
-            words_of = view.reason_params
+        if self.words is not None:
+            categories = dict(self.words.score_categories())
+            words_of = self.words.reason_params
         text = reasons_text(turn["reasons"], self.game_id, names, categories, words_of)
         if text:
             return t("review.why", why=text)
