@@ -20,4 +20,5 @@ SUITES: dict[str, str] = {
     "net": "bench.net",
     "ui": "bench.ui",
     "review": "bench.review",
+    "install": "bench.install",
 }
