@@ -361,8 +361,15 @@ class KeyflowerState(GameState):
     def is_legal(self, seat: Seat, action: Action) -> bool:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             return False
+        d = self._decide(seat)
+        if d._index is None and len(d.actions) <= 64:
+            # a short list is scanned faster than a set is built (equality, as the set's)
+            try:
+                return action in d.actions
+            except TypeError:  # pragma: no cover - tuples compare with anything
+                return False
         try:
-            return action in self._decide(seat).index
+            return action in d.index
         except TypeError:  # an unhashable part: not one of ours
             return False
 
