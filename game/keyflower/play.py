@@ -295,7 +295,29 @@ def _scan_bids(
     rows = _BID_ROWS
     targets: list[int] = []
     losing: list[int] = []
+    free_cols = ALL_COLOURS if pcol < 0 else (pcol,)
     for t in st.auction + st.tord:
+        lock = locks[t]
+        if lock < 0:
+            # no keyple on the tile (D2: the lock is set by the first): any colour, one keyple
+            # or more, the reclaimed ones included
+            least = 1 - k
+            if least < floor:
+                least = floor
+            found = False
+            for col in free_cols:
+                most = keys[col]
+                if most >= least:
+                    found = True
+                    if len(out) > limit:
+                        break
+                    row = rows[t * 4 + col]
+                    if len(row) <= most:
+                        row = _bid_row(t, col, most)
+                    out += row[least : most + 1]
+            if found:
+                targets.append(t)
+            continue
         base = t * 6
         mine = bidn[base + s]
         if mine:
@@ -312,8 +334,7 @@ def _scan_bids(
         else:
             most_other = max(bidn[base : base + n])
             own = 0
-            lock = locks[t]
-            if lock < 0 or (any_4a and lock != GREEN):
+            if any_4a and lock != GREEN:
                 cols = ALL_COLOURS if pcol < 0 else (pcol,)
             elif pcol >= 0 and pcol != lock:
                 continue
@@ -907,7 +928,15 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     """Apply one legal step of ``s``'s turn."""
     kind = action[0]
     events: list[Event] = []
-    if kind == "pass":
+    if kind == "use":
+        st.ptile = st.tile_of(action[1])
+        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
+        _effect(st, s, events)
+    elif kind == "bid":
+        st.ptile = st.tile_of(action[1])
+        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
+        st.end_turn(events)
+    elif kind == "pass":
         st.passes += 1
         events.append({"type": "pass", "seat": s})
         st.end_turn(events, passed=True)
@@ -933,10 +962,6 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced count is no decision: place it at once
             _place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             st.end_turn(events)
-    elif kind == "bid":
-        st.ptile = st.tile_of(action[1])
-        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
-        st.end_turn(events)
     elif kind == "use_tile":
         st.ptile = st.tile_of(action[1])
         st.stage = USE
@@ -944,10 +969,6 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced colour and count is no decision: place it at once
             _place_use(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             _effect(st, s, events)
-    elif kind == "use":
-        st.ptile = st.tile_of(action[1])
-        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
-        _effect(st, s, events)
     elif kind == "pay_keyple":
         pay_any_keyple(st, s, COLOURS.index(action[1]), events)
         _exchange_continue(st, s, events)
