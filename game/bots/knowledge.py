@@ -38,6 +38,12 @@ The evaluation module may define (every name is optional):
     :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
     playouts are dear plans its own next turn with fewer evaluations).  Default: none.
 
+``HARD_EVALUATE_ALL(state) -> list[float]``
+    A refined evaluation for the hard level only (e.g. weights fitted from self-play games):
+    the search bot with ``game_tuning`` (the hard level) uses it everywhere — its turn planner,
+    its playouts, its leaf values — while greedy, easy and normal keep ``evaluate_all``.
+    Default: ``evaluate_all`` (see :meth:`Knowledge.for_hard`).
+
 Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
 bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
 """
@@ -47,7 +53,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -92,6 +98,15 @@ class Knowledge:
     search: tuple[tuple[str, Any], ...] = ()
     #: The easy level's temperature in this game (the module's ``EASY_TEMPERATURE``).
     easy_temperature: float | None = None
+    #: The hard level's evaluation, if the game has its own (the module's
+    #: ``HARD_EVALUATE_ALL``).
+    hard_evaluate_all: EvaluateAll | None = None
+
+    def for_hard(self) -> Knowledge:
+        """These hooks with the hard level's evaluation (itself if the game has none)."""
+        if self.hard_evaluate_all is None:
+            return self
+        return replace(self, evaluate_all=self.hard_evaluate_all, hard_evaluate_all=None)
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -220,6 +235,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         candidate_actions=hooks.get("candidate_actions") or all_actions,
         search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
         easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
+        hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
     )
     _cache[key] = known
     return known

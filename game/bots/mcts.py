@@ -41,7 +41,8 @@ draw.  The end position is scored with the game's evaluation turned into a win c
 end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
 
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
-(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
+(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game,
+and the game's ``HARD_EVALUATE_ALL`` (if any) is its evaluation.
 
 **Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
 at whichever comes first (a racing round cut short by the clock does not count; an iteration
@@ -177,6 +178,8 @@ class MctsBot:
             for name, value in knowledge.search:
                 setattr(self, name, value)
             self._tuned_for = state.game_id
+        if self.game_tuning:
+            knowledge = knowledge.for_hard()
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         started = time.perf_counter()
         deadline = started + self.budget if self.budget is not None else math.inf

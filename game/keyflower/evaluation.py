@@ -59,6 +59,7 @@ from game.keyflower.const import (
     PLAY,
     WINTER_PICK,
 )
+from game.keyflower.fitted import TERM_WEIGHTS
 from game.keyflower.scoring import FIXED, GROUP, SAME, Bonus, bonus_of
 from game.keyflower.tiles import (
     BOAT,
@@ -270,11 +271,22 @@ def bonus_value(bonus: Bonus, counts: list[int], family: str, progress: float) -
 class Evaluator:
     """The evaluation with a given set of :class:`Weights` (see the module docstring)."""
 
-    def __init__(self, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        weights: Weights | None = None,
+        term_weights: dict[int, dict[str, float]] | None = None,
+    ) -> None:
         self.weights = weights or Weights()
+        #: Per season (0-3), a multiplier of each term of :data:`TERMS` (``None``: all 1): the
+        #: hard level's fitted evaluation (``game/keyflower/fitted.py``).
+        self.term_weights = (
+            None
+            if term_weights is None
+            else {season: tuple(row[t] for t in TERMS) for season, row in term_weights.items()}
+        )
         self._layout: dict[Hashable, float] = {}
-        self._villages: dict[Hashable, float] = {}
-        self._items: dict[Hashable, float] = {}
+        self._villages: dict[Hashable, tuple[float, tuple[float, ...]]] = {}
+        self._items: dict[Hashable, tuple[float, float]] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's expected final score in VP."""
@@ -284,12 +296,21 @@ class Evaluator:
         n = st.n
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
-        return [self._seat_value(st, s, leads, boats[s]) for s in range(n)]
+        if self.term_weights is None:
+            return [self._seat_value(st, s, leads, boats[s]) for s in range(n)]
+        scale = self.term_weights[min(st.season, 3)]
+        out = []
+        for s in range(n):
+            acc = dict.fromkeys(TERMS, 0.0)
+            self._seat_value(st, s, leads, boats[s], acc)
+            out.append(sum(w * v for w, v in zip(scale, acc.values(), strict=True)))
+        return out
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
         """``seat``'s value split into :data:`TERMS` (VP; they sum to
-        ``evaluate_all(state)[seat]``).  At the end of the game: the final score's categories
-        (KF §13), which carry the same names as the terms they become."""
+        ``evaluate_all(state)[seat]`` — with term weights, each term multiplied by its weight).
+        At the end of the game: the final score's categories (KF §13), which carry the same
+        names as the terms they become."""
         st: KeyflowerState = state  # type: ignore[assignment]
         acc = dict.fromkeys(TERMS, 0.0)
         if st.is_over():
@@ -300,6 +321,9 @@ class Evaluator:
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
         self._seat_value(st, seat, leads, boats[seat], acc)
+        if self.term_weights is not None:
+            scale = self.term_weights[min(st.season, 3)]
+            acc = {t: w * acc[t] for t, w in zip(TERMS, scale, strict=True)}
         return acc
 
     # ---- bids ----------------------------------------------------------------------------
@@ -476,16 +500,8 @@ class Evaluator:
         acc: dict[str, float] | None = None,
     ) -> float:
         """The seat's village tiles (and those it is placing) with its roads, memoised: within
-        a season only the seat's own moves change them (with ``acc``: not memoised, each part
-        added to its term)."""
-        if acc is not None:
-            roads = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
-            acc["roads"] += roads
-            total = roads
-            for t in tiles:
-                if TILES[t].kind != WINTER_TILE:
-                    total += self._tile_value(st, s, t, info, st.where[t] == s, acc)
-            return total
+        a season only the seat's own moves change them (with ``acc``: each part also added to
+        its term, from the memo too)."""
         res = st.res
         side = st.side
         key = (
@@ -504,18 +520,22 @@ class Evaluator:
             tuple(res[t * 4 + k] for t in tiles for k in range(4)),
         )
         cache = self._villages
-        value = cache.get(key)
-        if value is not None:
-            return value
-        value = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
-        where = st.where
-        for t in tiles:
-            if TILES[t].kind != WINTER_TILE:
-                value += self._tile_value(st, s, t, info, in_village=where[t] == s)
-        if len(cache) >= 50_000:
-            cache.clear()
-        cache[key] = value
-        return value
+        got = cache.get(key)
+        if got is None:
+            part = dict.fromkeys(_VILLAGE_TERMS, 0.0)
+            value = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
+            part["roads"] = value
+            where = st.where
+            for t in tiles:
+                if TILES[t].kind != WINTER_TILE:
+                    value += self._tile_value(st, s, t, info, where[t] == s, part)
+            if len(cache) >= 50_000:
+                cache.clear()
+            got = cache[key] = (value, tuple(part[name] for name in _VILLAGE_TERMS))
+        if acc is not None:
+            for name, v in zip(_VILLAGE_TERMS, got[1], strict=True):
+                acc[name] += v
+        return got[0]
 
     def _end_items(
         self,
@@ -534,9 +554,12 @@ class Evaluator:
         progress = 0.0 if over else w.progress
         wild_all = bool(st.flags[s] & F_3B)
         key = (tuple(keys), tuple(res), tuple(skills), tuple(winter), progress, wild_all)
-        known = self._items.get(key) if acc is None else None
+        known = self._items.get(key)
         if known is not None:
-            return known
+            if acc is not None:
+                acc["gold"] += known[1]
+                acc["winter"] += known[0] - known[1]
+            return known[0]
         pools: list[list[Any]] = [
             [int(x) for x in keys],
             [0, 0, 0, sum(res)] if wild_all else list(res),
@@ -556,14 +579,13 @@ class Evaluator:
             v = bonus_value(bonus, pools[f], family, progress)
             value += p * v * (w.family_damping ** seen[f])
             seen[f] += 1
+        gold = float(pools[1][GOLD])
         if acc is not None:
-            gold = float(pools[1][GOLD])
             acc["gold"] += gold
             acc["winter"] += value - gold
-            return value
         if len(self._items) >= 50_000:
             self._items.clear()
-        self._items[key] = value
+        self._items[key] = (value, gold)
         return value
 
     def _roads(self, st: KeyflowerState, s: int) -> int:
@@ -869,11 +891,25 @@ TERMS = (
     "gold",  # gold: 1 VP each at the end
     "winter",  # winter tiles held, being won, in hand or picked, with the items they score
 )
+#: The terms a village's tiles and roads make (memoised together, :meth:`Evaluator._village`).
+_VILLAGE_TERMS = (
+    "roads",
+    "tiles",
+    "actions",
+    "upgrades",
+    "storage",
+    "summer_boats",
+    "boats",
+    "turn_order",
+)
 #: The final score's categories (KF §13): at the end they are the terms (the rest are 0).
 FINAL_TERMS = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
 
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
+#: The hard level's evaluation: the same terms, each multiplied by the weight fitted for the
+#: season from self-play games (``game/keyflower/fitted.py``, ``bench/fit_keyflower.py``).
+HARD = Evaluator(DEFAULT_WEIGHTS, TERM_WEIGHTS)
 
 
 def _leaders(st: KeyflowerState) -> dict[int, int]:
@@ -947,11 +983,14 @@ SCALE = DEFAULT_WEIGHTS.scale
 #: 27% with the defaults, 50% with these, 16–24 games).
 SEARCH = {"playout_plan_evals": 20, "max_plans": 6}
 evaluate_all = DEFAULT.evaluate_all
+HARD_EVALUATE_ALL = HARD.evaluate_all
 explain_terms = DEFAULT.explain_terms
 rollout_action = DEFAULT.rollout_action
 
 __all__ = [
     "DEFAULT",
+    "HARD",
+    "HARD_EVALUATE_ALL",
     "SCALE",
     "SEARCH",
     "TERMS",
