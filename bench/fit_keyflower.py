@@ -10,6 +10,7 @@ Two steps, so the weights can be refitted after a rules or evaluation change::
 
     python -m bench.fit_keyflower generate --games 160 --workers 2   # self-play -> CSV
     python -m bench.fit_keyflower fit                                  # CSV -> fitted.py
+    python -m bench.fit_keyflower duel --games 40                      # the check
 
 ``generate`` plays 4-player games of four *easy-like* greedy bots (the turn planner with a
 beam of 3, ``--evals`` evaluations per turn, and a temperature of 2 VP, so the games are
@@ -27,6 +28,9 @@ dominates on the strength of a few rows) and pulled towards 1 by the ridge (``--
 term that rarely occurs in the data stays near the hand-set weight.  The fit prints each
 season's rows, the R² of the hand weights (all 1) and of the fitted ones on held-out games
 (every fifth game) of the margin, so a refit shows whether it predicts better.
+
+``duel`` checks that the fitted weights choose better: a greedy bot judging with them against
+three greedy bots with the hand weights (same planner and budget), the tested seat rotated.
 """
 
 from __future__ import annotations
@@ -232,6 +236,59 @@ def _module_text(fitted: dict[int, dict[str, float]], rows: int, lam: float) -> 
     return "\n".join(lines) + "\n"
 
 
+# ---- the check -----------------------------------------------------------------------------
+def duel_one(game: int, evals: int) -> float:
+    """One 4-player game: a greedy bot judging with the hard level's evaluation in seat
+    ``game % 4`` against three greedy bots with the hand weights (the same planner, ``evals``
+    evaluations a turn, no clock); the tested seat's share of the win."""
+    from game.bots.knowledge import knowledge_for
+
+    known = knowledge_for("keyflower")
+    state = GAME.new(4, None, derive_seed(0xD0E1, game))
+    tested = game % 4
+    bots = [
+        GreedyBot(
+            derive_seed(game, seat),
+            max_evals=evals,
+            max_seconds=None,
+            knowledge=known.for_hard() if seat == tested else known,
+        )
+        for seat in range(4)
+    ]
+    rng = Rng(derive_seed(game, 0xD0E1))
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, bots[seat].choose(state.determinize(seat, rng.next64()), seat))
+    winners = state.winners()
+    return 1.0 / len(winners) if tested in winners else 0.0
+
+
+def _duel(args: tuple[int, int]) -> float:
+    return duel_one(*args)
+
+
+def duel(games: int, evals: int, workers: int) -> None:
+    """``games`` duels (:func:`duel_one`), the tested seat rotated; the win rate with its
+    Wilson 95% interval (chance: 25%)."""
+    wins = 0.0
+    with multiprocessing.Pool(workers) as pool:
+        for i, share in enumerate(pool.imap(_duel, [(g, evals) for g in range(games)]), 1):
+            wins += share
+            lo, hi = _wilson(wins, i)
+            print(
+                f"game {i}: {share:.2f}  wins {wins:.1f}/{i} = {wins / i:.1%} ({lo:.1%}-{hi:.1%})",
+                flush=True,
+            )
+
+
+def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_keyflower", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -245,8 +302,16 @@ def main(argv: list[str] | None = None) -> None:
     fit_p.add_argument("--data", type=Path, default=DATA)
     fit_p.add_argument("--ridge", type=float, default=0.05)
     fit_p.add_argument("--dry-run", action="store_true", help="print only, write nothing")
+    duel_p = sub.add_parser(
+        "duel", help="greedy with the fitted evaluation against 3 greedy with the hand one"
+    )
+    duel_p.add_argument("--games", type=int, default=40)
+    duel_p.add_argument("--evals", type=int, default=300)
+    duel_p.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    if args.command == "generate":
+    if args.command == "duel":
+        duel(args.games, args.evals, args.workers)
+    elif args.command == "generate":
         generate(args.games, args.evals, args.workers, args.out, args.start)
     else:
         fit(args.data, args.ridge, None if args.dry_run else FITTED)
