@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from game.core.rng import Rng
@@ -287,6 +288,8 @@ class Evaluator:
         self._layout: dict[Hashable, float] = {}
         self._villages: dict[Hashable, tuple[float, tuple[float, ...]]] = {}
         self._items: dict[Hashable, tuple[float, float]] = {}
+        self._infos: dict[tuple[int, int, int], _Seat] = {}
+        self._offered: dict[tuple[int, ...], float] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's expected final score in VP."""
@@ -297,14 +300,9 @@ class Evaluator:
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
         if self.term_weights is None:
-            return [self._seat_value(st, s, leads, boats[s]) for s in range(n)]
+            return [sum(self._seat_parts(st, s, leads, boats[s])) for s in range(n)]
         scale = self.term_weights[min(st.season, 3)]
-        out = []
-        for s in range(n):
-            acc = dict.fromkeys(TERMS, 0.0)
-            self._seat_value(st, s, leads, boats[s], acc)
-            out.append(sum(w * v for w, v in zip(scale, acc.values(), strict=True)))
-        return out
+        return [sum(map(mul, scale, self._seat_parts(st, s, leads, boats[s]))) for s in range(n)]
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
         """``seat``'s value split into :data:`TERMS` (VP; they sum to
@@ -312,19 +310,18 @@ class Evaluator:
         At the end of the game: the final score's categories (KF §13), which carry the same
         names as the terms they become."""
         st: KeyflowerState = state  # type: ignore[assignment]
-        acc = dict.fromkeys(TERMS, 0.0)
         if st.is_over():
+            acc = dict.fromkeys(TERMS, 0.0)
             row = st.scores()[seat]
             for name in FINAL_TERMS:
                 acc[name] = float(row[name])
             return acc
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
-        self._seat_value(st, seat, leads, boats[seat], acc)
+        parts = self._seat_parts(st, seat, leads, boats[seat])
         if self.term_weights is not None:
-            scale = self.term_weights[min(st.season, 3)]
-            acc = {t: w * acc[t] for t, w in zip(TERMS, scale, strict=True)}
-        return acc
+            parts = list(map(mul, self.term_weights[min(st.season, 3)], parts))
+        return dict(zip(TERMS, parts, strict=True))
 
     # ---- bids ----------------------------------------------------------------------------
     def _leads(self, st: KeyflowerState) -> dict[int, tuple[int, float]]:
@@ -392,26 +389,25 @@ class Evaluator:
         return out
 
     # ---- one seat ------------------------------------------------------------------------
-    def _seat_value(
+    def _seat_parts(
         self,
         st: KeyflowerState,
         s: int,
         leads: dict[int, tuple[int, float]],
         boat: float,
-        acc: dict[str, float] | None = None,
-    ) -> float:
-        """The seat's value; with ``acc``, each part is also added to its term there (see
-        :data:`TERMS`; the caches are bypassed so every part is computed)."""
+    ) -> list[float]:
+        """The seat's value as its terms, in the order of :data:`TERMS` (they sum to it)."""
         w = self.weights
-        info = _Seat(st, s, w)
-        value = boat
-        if acc is not None:
-            acc["boat_load"] += boat
+        info_key = (st.season, st.phase, st.flags[s])
+        info = self._infos.get(info_key)
+        if info is None:
+            info = self._infos[info_key] = _Seat(st, s, w)
         # keyples: behind the screen, and coming back at the end of the season (KF §8 steps
         # 1, 3, 4): losing bids, keyples used on the seat's own village tiles
         keys = [float(x) for x in st.keys[s]]
-        for t in st.bid_tiles():
-            c = st.bidn[t * 6 + s]
+        bidn = st.bidn
+        for t in st.auction + st.tord:
+            c = bidn[t * 6 + s]
             if c:
                 lead = leads.get(t)
                 if lead is None or lead[0] != s:
@@ -424,37 +420,44 @@ class Evaluator:
         tiles.extend(st.won[s])
         uses = st.uses
         for t in tiles:
-            for _o, c, m in uses.get(t, ()):
-                keys[c] += m
+            us = uses.get(t)
+            if us:
+                for _o, c, m in us:
+                    keys[c] += m
             if TILES[t].kind == WINTER_TILE:
                 winter.append((t, 1.0))
-        value += self._village(st, s, info, tiles, acc)
+        parts = list(self._village(st, s, info, tiles))
         # the tiles the seat's bids lead on
         lead_value = 0.0
         for t, (leader, p) in leads.items():
             if leader != s:
                 continue
-            for _o, c, m in st.uses.get(t, ()):
-                keys[c] += p * m
+            us = uses.get(t)
+            if us:
+                for _o, c, m in us:
+                    keys[c] += p * m
             kind = TILES[t].kind
             if kind == WINTER_TILE:
                 winter.append((t, p))
             elif kind == TURN_ORDER:
                 if TILES[t].faces_purple[st.side[t]]:
-                    value += p * w.start_player
                     lead_value += p * w.start_player
                 if st.season == WINTER:
-                    value += p * 3.0  # kept: about 3 village tiles will touch it (KF §12)
-                    lead_value += p * 3.0
+                    lead_value += p * 3.0  # kept: about 3 village tiles will touch it (KF §12)
             else:
-                tv = p * self._tile_value(st, s, t, info, in_village=False)
-                value += tv
-                lead_value += tv
-        if st.purple == s:
-            value += w.start_player
-        if acc is not None:
-            acc["bids"] += lead_value
-            acc["start_player"] += w.start_player if st.purple == s else 0.0
+                # a tile on offer: its value to the seat depends on its face, the season and
+                # the seat's summer boats (``info``) and skill tiles (its upgrade)
+                sk = st.skills[s]
+                lead_key = (t, st.side[t], info_key, sk[0], sk[1], sk[2])
+                tv = self._offered.get(lead_key)
+                if tv is None:
+                    if len(self._offered) >= 50_000:
+                        self._offered.clear()
+                    tv = self._offered[lead_key] = self._tile_value(
+                        st, s, t, info, in_village=False
+                    )
+                lead_value += p * tv
+        start = w.start_player if st.purple == s else 0.0
         # winter tiles on offer that nobody has bid on yet: anyone may still win them (KF §10)
         if st.season == WINTER and st.phase == PLAY:
             share = w.open_share / st.n
@@ -470,72 +473,67 @@ class Evaluator:
                 elif t in pick:
                     winter.append((t, w.picked_share))
         # items: working capital, and what they score at the end
-        skills = list(st.skills[s])
+        skills = st.skills[s]
         res = [0, 0, 0, 0]
         res_t = st.res
         for t in village:
             if t in STORAGE:
                 continue
             b = t * 4
-            for k in range(4):
-                res[k] += res_t[b + k]
-        k_value = info.key * sum(keys)
-        s_value = info.skill * sum(skills)
-        r_value = info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3]
-        value += k_value + s_value
-        value += r_value
-        value += self._end_items(st, s, keys, res, skills, winter, acc)
-        if acc is not None:
-            acc["keyples"] += k_value
-            acc["skills"] += s_value
-            acc["resources"] += r_value
-        return value
+            res[0] += res_t[b]
+            res[1] += res_t[b + 1]
+            res[2] += res_t[b + 2]
+            res[3] += res_t[b + 3]
+        end, gold = self._end_items(st, s, keys, res, skills, winter)
+        parts += (
+            lead_value,
+            start,
+            boat,
+            info.key * (keys[0] + keys[1] + keys[2] + keys[3]),
+            info.skill * (skills[0] + skills[1] + skills[2]),
+            info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3],
+            gold,
+            end - gold,
+        )
+        return parts
 
     def _village(
-        self,
-        st: KeyflowerState,
-        s: int,
-        info: _Seat,
-        tiles: list[int],
-        acc: dict[str, float] | None = None,
-    ) -> float:
-        """The seat's village tiles (and those it is placing) with its roads, memoised: within
-        a season only the seat's own moves change them (with ``acc``: each part also added to
-        its term, from the memo too)."""
+        self, st: KeyflowerState, s: int, info: _Seat, tiles: list[int]
+    ) -> tuple[float, ...]:
+        """The seat's village tiles (and those it is placing) with its roads, as the terms
+        :data:`_VILLAGE_TERMS`; memoised: within a season only the seat's own moves change
+        them."""
         res = st.res
         side = st.side
-        key = (
+        rot = st.rot
+        hexof = st.hexof
+        sk = st.skills[s]
+        key: tuple[Any, ...] = (
             s,
             st.season,
             st.phase,
-            _work_index(st),
             sum(st.keys[s]),  # White Wind's unassigned keyples
             st.flags[s],
-            tuple(st.skills[s]),
-            tuple(tiles),
-            tuple(side[t] for t in tiles),
-            tuple(st.rot[t] for t in tiles),
-            tuple(st.hexof[t] for t in tiles),
-            tuple(h for _t, h, _r in st.pplaced[s]),
-            tuple(res[t * 4 + k] for t in tiles for k in range(4)),
+            sk[0],
+            sk[1],
+            sk[2],
+            *[h for _t, h, _r in st.pplaced[s]],
+            -1,
+            *[x for t in tiles for x in (t, side[t], rot[t], hexof[t], *res[t * 4 : t * 4 + 4])],
         )
         cache = self._villages
         got = cache.get(key)
         if got is None:
             part = dict.fromkeys(_VILLAGE_TERMS, 0.0)
-            value = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
-            part["roads"] = value
+            part["roads"] = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
             where = st.where
             for t in tiles:
                 if TILES[t].kind != WINTER_TILE:
-                    value += self._tile_value(st, s, t, info, where[t] == s, part)
+                    self._tile_value(st, s, t, info, where[t] == s, part)
             if len(cache) >= 50_000:
                 cache.clear()
-            got = cache[key] = (value, tuple(part[name] for name in _VILLAGE_TERMS))
-        if acc is not None:
-            for name, v in zip(_VILLAGE_TERMS, got[1], strict=True):
-                acc[name] += v
-        return got[0]
+            got = cache[key] = tuple(part[name] for name in _VILLAGE_TERMS)
+        return got
 
     def _end_items(
         self,
@@ -545,10 +543,10 @@ class Evaluator:
         res: list[int],
         skills: list[int],
         winter: list[tuple[int, float]],
-        acc: dict[str, float] | None = None,
-    ) -> float:
+    ) -> tuple[float, float]:
         """What the items will score at the end (KF §13 steps 5–6): gold 1 VP, and each winter
-        tile held or expected with its chance, tiles of one family sharing items."""
+        tile held or expected with its chance, tiles of one family sharing items: (that value,
+        the gold's part of it)."""
         w = self.weights
         over = st.season == WINTER and st.phase not in (PLAY, WINTER_PICK)
         progress = 0.0 if over else w.progress
@@ -556,10 +554,7 @@ class Evaluator:
         key = (tuple(keys), tuple(res), tuple(skills), tuple(winter), progress, wild_all)
         known = self._items.get(key)
         if known is not None:
-            if acc is not None:
-                acc["gold"] += known[1]
-                acc["winter"] += known[0] - known[1]
-            return known[0]
+            return known
         pools: list[list[Any]] = [
             [int(x) for x in keys],
             [0, 0, 0, sum(res)] if wild_all else list(res),
@@ -580,13 +575,10 @@ class Evaluator:
             value += p * v * (w.family_damping ** seen[f])
             seen[f] += 1
         gold = float(pools[1][GOLD])
-        if acc is not None:
-            acc["gold"] += gold
-            acc["winter"] += value - gold
         if len(self._items) >= 50_000:
             self._items.clear()
-        self._items[key] = (value, gold)
-        return value
+        got = self._items[key] = (value, gold)
+        return got
 
     def _roads(self, st: KeyflowerState, s: int) -> int:
         """Road contacts between the seat's village tiles (KF §7.1: transport runs on roads)."""
@@ -892,16 +884,7 @@ TERMS = (
     "winter",  # winter tiles held, being won, in hand or picked, with the items they score
 )
 #: The terms a village's tiles and roads make (memoised together, :meth:`Evaluator._village`).
-_VILLAGE_TERMS = (
-    "roads",
-    "tiles",
-    "actions",
-    "upgrades",
-    "storage",
-    "summer_boats",
-    "boats",
-    "turn_order",
-)
+_VILLAGE_TERMS = TERMS[:8]
 #: The final score's categories (KF §13): at the end they are the terms (the rest are 0).
 FINAL_TERMS = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
 
