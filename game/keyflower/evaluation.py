@@ -286,10 +286,10 @@ class Evaluator:
             else {season: tuple(row[t] for t in TERMS) for season, row in term_weights.items()}
         )
         self._layout: dict[Hashable, float] = {}
-        self._villages: dict[Hashable, tuple[float, tuple[float, ...]]] = {}
+        self._villages: dict[Hashable, tuple[float, ...]] = {}
         self._items: dict[Hashable, tuple[float, float]] = {}
         self._infos: dict[tuple[int, int, int], _Seat] = {}
-        self._offered: dict[tuple[int, ...], float] = {}
+        self._offered: dict[tuple[Any, ...], float] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's expected final score in VP."""
@@ -577,8 +577,8 @@ class Evaluator:
         gold = float(pools[1][GOLD])
         if len(self._items) >= 50_000:
             self._items.clear()
-        got = self._items[key] = (value, gold)
-        return got
+        self._items[key] = (value, gold)
+        return value, gold
 
     def _roads(self, st: KeyflowerState, s: int) -> int:
         """Road contacts between the seat's village tiles (KF §7.1: transport runs on roads)."""
