@@ -142,7 +142,8 @@ def ridge(xs: list[list[float]], ys: list[float], lam: float, prior: list[float]
             for j in range(k):
                 row[j] += xi * x[j]
     for i in range(k - 1):
-        scale = lam * max(ata[i][i] / max(1, len(xs)), 1e-6) * len(xs) ** 0.5
+        # ``lam`` = 1: the pull weighs as much as the data on that column
+        scale = lam * max(ata[i][i], 1e-6 * len(xs))
         ata[i][i] += scale
         aty[i] += scale * prior[i]
     return _solve(ata, aty)
