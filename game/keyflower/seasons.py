@@ -352,10 +352,11 @@ def placing(st: KeyflowerState) -> tuple[int, ...]:
 def pending_village(st: KeyflowerState, s: int) -> tuple[dict[int, int], list[int], bool]:
     """``s``'s village with its placements of this phase, the rotations to read it with, and
     whether summer boat 2a is in it (it works from the moment it is placed, D14)."""
-    vil = dict(st.vil[s])
+    vil = st.vil[s]  # read only: a copy only when placements of this phase join it
     rot = st.rot
     free = bool(st.flags[s] & F_2A)
     if st.pplaced[s]:
+        vil = dict(vil)
         rot = list(rot)
         for t, h, r in st.pplaced[s]:
             vil[h] = t
