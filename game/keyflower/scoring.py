@@ -167,6 +167,11 @@ _Solved = tuple[
 _SOLVED: dict[tuple[Any, ...], _Solved] = {}
 
 
+def forget_assignments() -> None:
+    """Empty the assignment search's memo (for benchmarks that time the search itself)."""
+    _SOLVED.clear()
+
+
 def _search(counts: list[int], bonuses: list[Bonus], leftover_vp: list[int], wild: int) -> _Solved:
     """:func:`_solve` without the memo."""
     kinds = len(counts)
