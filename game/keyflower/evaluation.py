@@ -62,14 +62,17 @@ from game.keyflower.const import (
 )
 from game.keyflower.fitted import TERM_WEIGHTS
 from game.keyflower.scoring import FIXED, GROUP, SAME, Bonus, bonus_of
+from game.keyflower.seasons import pending_village
 from game.keyflower.tiles import (
     BOAT,
     CHOICE,
     EXCHANGE,
+    FIELD,
     GOLD,
     HOME,
     KEYPLES,
     PRODUCE,
+    ROAD,
     SKILLTILES,
     STORAGE,
     SUMMER_BOAT,
@@ -81,7 +84,15 @@ from game.keyflower.tiles import (
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import adjacent_tiles, best_road_loop, river_chain, road_joined
+from game.keyflower.village import (
+    DIRS,
+    ROT_EDGES,
+    adjacent_tiles,
+    best_road_loop,
+    hex_id,
+    river_chain,
+    road_joined,
+)
 
 if TYPE_CHECKING:
     from game.core.api import GameState
@@ -793,12 +804,23 @@ def _smallest(actions: list[Action]) -> list[Action]:
 # ---- pruning and transpositions -------------------------------------------------------------
 
 
+#: Placements kept per tile by :func:`candidate_actions` when a list is long.
+PLACES_PER_TILE = 4
+
+
 def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
-    """The actions worth searching (KF §5, §6.2), in the engine's order: of the bids with one
-    tile and one colour the two smallest (the least raise that leads, and one more to be safer),
-    of the uses the smallest (placing more keyples than needed only blocks the tile); every
-    other action (pass, reclaims, narrowing steps, payments, transport, placements, boats,
-    winter choices) is kept."""
+    """The actions worth searching (KF §5, §6.2, §9), in the engine's order: of the bids with
+    one tile and one colour the two smallest (the least raise that leads, and one more to be
+    safer), of the uses the smallest (placing more keyples than needed only blocks the tile); of
+    a long list of placements (more than ``PLACES_PER_TILE`` per tile), the
+    ``PLACES_PER_TILE`` positions of each tile (at most two turns of one hex) that join the
+    most roads, then rivers, then tiles (roads carry transport, KF §7.1, and close Sea Bastion's loops; rivers carry Sea
+    Breeze's chain; neighbours score turn-order tiles, KF §11.1, §12) — a village of ten tiles
+    offers some 50 positions per tile, and planning them all starved the planner and made the
+    search's placement phases ten times dearer than a turn.  Every other action (pass,
+    reclaims, narrowing steps, payments, transport, boats, winter choices) is kept."""
+    if actions and actions[0][0] == "place":
+        return _best_places(state, seat, actions)
     least: dict[tuple[Any, Any, Any], list[int]] = {}
     for a in actions:
         if a[0] == "bid" or a[0] == "use":
@@ -811,6 +833,50 @@ def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> li
         for n in counts[: 2 if kind == "bid" else 1]:
             keep.add((kind, tile, colour, n))
     return [a for a in actions if a[0] not in ("bid", "use") or a in keep]
+
+
+def _best_places(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """:func:`candidate_actions` for a list of placements (see there)."""
+    by_tile: dict[Any, list[tuple[int, int, Action]]] = {}
+    for i, a in enumerate(actions):
+        by_tile.setdefault(a[1], []).append((0, i, a))
+    if all(len(v) <= PLACES_PER_TILE for v in by_tile.values()):
+        return actions
+    st: KeyflowerState = state  # type: ignore[assignment]
+    vil, rots, _free = pending_village(st, seat)
+    keep: set[int] = set()
+    for tile_id, options in by_tile.items():
+        if len(options) <= PLACES_PER_TILE:
+            keep.update(i for _s, i, _a in options)
+            continue
+        t = st.tile_of(tile_id)
+        scored = []
+        for _s, i, a in options:
+            h = hex_id(a[2], a[3])
+            edges = ROT_EDGES[t][a[4]]
+            score = 0
+            for p in range(6):
+                other = vil.get(h + DIRS[p])
+                if other is None:
+                    continue
+                score += 1  # a neighbour
+                mine = edges[p]
+                if mine != FIELD and ROT_EDGES[other][rots[other]][(p + 3) % 6] == mine:
+                    score += 100 if mine == ROAD else 10
+            scored.append((-score, i, h))
+        scored.sort()
+        # the best positions, at most two turns of one hex (so the few kept spread out)
+        per_hex: dict[int, int] = {}
+        kept = 0
+        for _s, i, h in scored:
+            if per_hex.get(h, 0) >= 2:
+                continue
+            per_hex[h] = per_hex.get(h, 0) + 1
+            keep.add(i)
+            kept += 1
+            if kept >= PLACES_PER_TILE:
+                break
+    return [a for i, a in enumerate(actions) if i in keep]
 
 
 def position_key(state: GameState, seat: Seat) -> Hashable:
