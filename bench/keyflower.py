@@ -35,7 +35,7 @@ from game.keyflower.tiles import BOAT, HOME, ROAD, TILES, TURN_ORDER
 from game.keyflower.village import DIRS, HOME_HEX, ROT_EDGES
 
 FIGURES: dict[str, str] = {
-    **core_meanings("keyflower", "target >= 50, aim 200"),
+    **core_meanings("keyflower", "target >= 50, aim 250"),
     "keyflower.final_scoring_ms": "ms: final scoring of the richest end position "
     "(every Flipper flip tried, best assignment each)",
     "keyflower.assignment_ms": "ms: best assignment of that position (one seat_score)",
