@@ -1037,7 +1037,8 @@ def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
         st.lock[t] = colour
     for b in st.precl:
         fix_lock(st, b)
-    fix_lock(st, t)
+    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
+        fix_lock(st, t)
     events.append(
         {
             "type": "bid",
@@ -1064,7 +1065,8 @@ def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
         st.lock[t] = colour
     for b in st.precl:
         fix_lock(st, b)
-    fix_lock(st, t)
+    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
+        fix_lock(st, t)
     events.append(
         {
             "type": "use",

@@ -260,8 +260,7 @@ def end_season(st: KeyflowerState, events: list[Event]) -> None:
         for _, c, m in us:
             gain_keyples(st, owner, c, m)
     st.uses.clear()
-    for t in range(len(st.lock)):
-        st.lock[t] = -1
+    st.lock[:] = [-1] * len(st.lock)
     summary["won"] = won
     summary["turn_order"] = [[TILES[t].id, st.towin[i]] for i, t in enumerate(st.tord)]
     events.append(summary)
