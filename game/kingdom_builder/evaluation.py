@@ -617,6 +617,15 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
     return explain_gain_with(DEFAULT, before, after, seat)
 
 
+#: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
+#: ``python -m bench.bot_budgets --game kingdom-builder --games 2 --hard-cpu 1.25``): the
+#: greedy levels' evaluations per turn (at most 0.21 s of CPU a decision), and the hard level's
+#: playouts per decision (~55 a CPU second after the root's planning: about 1.1 s of CPU a
+#: decision at the median, 1.8 s at the 95th percentile).
+PLAN_EVALS = 1500
+SEARCH = {"iterations": 55}
+
+
 def position_key(state: GameState, seat: Seat) -> Hashable:
     """Equal for the same placements and tile uses made in another order (turn planner)."""
     st: KingdomBuilderState = state  # type: ignore[assignment]
@@ -643,7 +652,9 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
 
 __all__ = [
     "DEFAULT",
+    "PLAN_EVALS",
     "SCALE",
+    "SEARCH",
     "Evaluator",
     "Weights",
     "evaluate_all",
