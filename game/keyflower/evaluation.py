@@ -810,18 +810,11 @@ PLACES_PER_TILE = 4
 
 
 def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
-    """The actions worth searching (KF §5, §6.2, §9), in the engine's order: of the bids with
-    one tile and one colour the two smallest (the least raise that leads, and one more to be
-    safer), of the uses the smallest (placing more keyples than needed only blocks the tile); of
-    a long list of placements (more than ``PLACES_PER_TILE`` per tile), the
-    ``PLACES_PER_TILE`` positions of each tile (at most two turns of one hex) that join the
-    most roads, then rivers, then tiles (roads carry transport, KF §7.1, and close Sea Bastion's loops; rivers carry Sea
-    Breeze's chain; neighbours score turn-order tiles, KF §11.1, §12) — a village of ten tiles
-    offers some 50 positions per tile, and planning them all starved the planner and made the
-    search's placement phases ten times dearer than a turn.  Every other action (pass,
-    reclaims, narrowing steps, payments, transport, boats, winter choices) is kept."""
-    if actions and actions[0][0] == "place":
-        return _best_places(state, seat, actions)
+    """The actions worth searching (KF §5, §6.2), in the engine's order: of the bids with one
+    tile and one colour the two smallest (the least raise that leads, and one more to be safer),
+    of the uses the smallest (placing more keyples than needed only blocks the tile); every
+    other action (pass, reclaims, narrowing steps, payments, transport, placements, boats,
+    winter choices) is kept."""
     least: dict[tuple[Any, Any, Any], list[int]] = {}
     for a in actions:
         if a[0] == "bid" or a[0] == "use":
@@ -836,8 +829,22 @@ def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> li
     return [a for a in actions if a[0] not in ("bid", "use") or a in keep]
 
 
+def hard_candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """The hard level's :func:`candidate_actions` (its ``HARD_CANDIDATE_ACTIONS``): the same,
+    and of a long list of placements (more than ``PLACES_PER_TILE`` per tile, KF §9) the
+    ``PLACES_PER_TILE`` positions of each tile (at most two turns of one hex) that join the most
+    roads, then rivers, then tiles (roads carry transport, KF §7.1, and close Sea Bastion's
+    loops; rivers carry Sea Breeze's chain; neighbours score turn-order tiles, KF §11.1, §12).
+    A village of ten tiles offers some 50 positions per tile: planning them all starved the
+    search's planners, and its placement phases cost ten times a turn (a hard decision took up
+    to 14 s of CPU)."""
+    if actions and actions[0][0] == "place":
+        return _best_places(state, seat, actions)
+    return candidate_actions(state, seat, actions)
+
+
 def _best_places(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
-    """:func:`candidate_actions` for a list of placements (see there)."""
+    """:func:`hard_candidate_actions` for a list of placements (see there)."""
     by_tile: dict[Any, list[tuple[int, int, Action]]] = {}
     for i, a in enumerate(actions):
         by_tile.setdefault(a[1], []).append((0, i, a))
@@ -1036,9 +1043,13 @@ SCALE = DEFAULT_WEIGHTS.scale
 #: decision (~200 a CPU second after the root's planning: about 0.85 s of CPU a decision at the
 #: median, 1.9 s at the 95th percentile; the CPU ceiling cuts the few whose playouts reach the
 #: final scoring).
-SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "iterations": 160}
+#: Since then (the evaluation faster, placements narrowed by ``HARD_CANDIDATE_ACTIONS``),
+#: 240 playouts: measured on the same kind of positions at load 16, 200 playouts took 0.1-0.3 s
+#: of CPU in placement phases, 0.6-1.5 s in a season's turns (max 1.53 s).
+SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "iterations": 240}
 evaluate_all = DEFAULT.evaluate_all
 HARD_EVALUATE_ALL = HARD.evaluate_all
+HARD_CANDIDATE_ACTIONS = hard_candidate_actions
 explain_terms = DEFAULT.explain_terms
 rollout_action = DEFAULT.rollout_action
 
@@ -1057,6 +1068,7 @@ PLAN_EVALS = plan_evals
 __all__ = [
     "DEFAULT",
     "HARD",
+    "HARD_CANDIDATE_ACTIONS",
     "HARD_EVALUATE_ALL",
     "PLAN_EVALS",
     "SCALE",
@@ -1069,6 +1081,7 @@ __all__ = [
     "evaluate_all",
     "explain_gain",
     "explain_terms",
+    "hard_candidate_actions",
     "plan_evals",
     "position_key",
     "rollout_action",

@@ -6,6 +6,7 @@ game's refined evaluation; greedy, easy, normal and an untuned search bot keep
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
@@ -23,8 +24,64 @@ def test_keyflower_has_a_hard_evaluation() -> None:
     assert known.hard_evaluate_all is kf_evaluation.HARD_EVALUATE_ALL
     hard = known.for_hard()
     assert hard.evaluate_all is kf_evaluation.HARD_EVALUATE_ALL
+    assert hard.candidate_actions is kf_evaluation.HARD_CANDIDATE_ACTIONS
     assert hard.rollout_action is known.rollout_action
     assert known.evaluate_all is kf_evaluation.evaluate_all
+    assert known.candidate_actions is kf_evaluation.candidate_actions
+
+
+def test_the_hard_level_places_among_the_best_joined_positions() -> None:
+    """KF §9: of a long placement list the hard level searches, per tile, at most 4 positions
+    (2 turns of a hex at most), those joining the most roads; the greedy levels search all."""
+    from game.core.rng import Rng
+    from game.keyflower.village import DIRS, ROAD, ROT_EDGES, hex_id
+
+    game = get_game("keyflower")
+    checked = 0
+    for seed in range(1, 8):
+        st = game.new(4, None, seed)
+        rng = Rng(seed)
+        while not st.is_over():
+            seat = st.to_move()[0]
+            acts = st.legal_actions(seat)
+            if acts[0][0] == "place":
+                assert kf_evaluation.candidate_actions(st, seat, acts) == acts
+                kept = kf_evaluation.hard_candidate_actions(st, seat, acts)
+                assert kept and set(kept) <= set(acts)
+                for tile in {a[1] for a in acts}:
+                    mine = [a for a in kept if a[1] == tile]
+                    offered = [a for a in acts if a[1] == tile]
+                    assert 1 <= len(mine) <= 4
+                    if len(offered) > 4:
+                        assert max(Counter((a[2], a[3]) for a in mine).values()) <= 2
+
+                    def roads(a):  # type: ignore[no-untyped-def]
+                        vil = st.vil[seat]
+                        t = st.tile_of(a[1])
+                        h = hex_id(a[2], a[3])
+                        return sum(
+                            1
+                            for p in range(6)
+                            if (o := vil.get(h + DIRS[p])) is not None
+                            and ROT_EDGES[t][a[4]][p] == ROAD
+                            and ROT_EDGES[o][st.rot[o]][(p + 3) % 6] == ROAD
+                        )
+
+                    if not st.pplaced[seat]:
+                        # nothing dropped joins more roads than the least kept
+                        least = min(roads(a) for a in mine)
+                        dropped = [a for a in acts if a[1] == tile and a not in mine]
+                        same_hex_full = {
+                            (a[2], a[3])
+                            for a in mine
+                            if sum(1 for b in mine if (b[2], b[3]) == (a[2], a[3])) >= 2
+                        }
+                        assert all(
+                            roads(a) <= least or (a[2], a[3]) in same_hex_full for a in dropped
+                        )
+                    checked += 1
+            st.apply(seat, acts[rng.randbelow(len(acts))])
+    assert checked > 20
 
 
 def test_a_game_without_one_keeps_its_evaluation() -> None:
