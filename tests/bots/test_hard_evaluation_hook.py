@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -30,11 +31,26 @@ def test_keyflower_has_a_hard_evaluation() -> None:
     assert known.candidate_actions is kf_evaluation.candidate_actions
 
 
+def _roads(st: Any, seat: int, a: tuple[Any, ...]) -> int:
+    """Road contacts the placement ``a`` makes with ``seat``'s village (KF §7.1)."""
+    from game.keyflower.village import DIRS, ROAD, ROT_EDGES, hex_id
+
+    vil = st.vil[seat]
+    t = st.tile_of(a[1])
+    h = hex_id(a[2], a[3])
+    return sum(
+        1
+        for p in range(6)
+        if (o := vil.get(h + DIRS[p])) is not None
+        and ROT_EDGES[t][a[4]][p] == ROAD
+        and ROT_EDGES[o][st.rot[o]][(p + 3) % 6] == ROAD
+    )
+
+
 def test_the_hard_level_places_among_the_best_joined_positions() -> None:
     """KF §9: of a long placement list the hard level searches, per tile, at most 4 positions
     (2 turns of a hex at most), those joining the most roads; the greedy levels search all."""
     from game.core.rng import Rng
-    from game.keyflower.village import DIRS, ROAD, ROT_EDGES, hex_id
 
     game = get_game("keyflower")
     checked = 0
@@ -55,21 +71,9 @@ def test_the_hard_level_places_among_the_best_joined_positions() -> None:
                     if len(offered) > 4:
                         assert max(Counter((a[2], a[3]) for a in mine).values()) <= 2
 
-                    def roads(a):  # type: ignore[no-untyped-def]
-                        vil = st.vil[seat]
-                        t = st.tile_of(a[1])
-                        h = hex_id(a[2], a[3])
-                        return sum(
-                            1
-                            for p in range(6)
-                            if (o := vil.get(h + DIRS[p])) is not None
-                            and ROT_EDGES[t][a[4]][p] == ROAD
-                            and ROT_EDGES[o][st.rot[o]][(p + 3) % 6] == ROAD
-                        )
-
                     if not st.pplaced[seat]:
                         # nothing dropped joins more roads than the least kept
-                        least = min(roads(a) for a in mine)
+                        least = min(_roads(st, seat, a) for a in mine)
                         dropped = [a for a in acts if a[1] == tile and a not in mine]
                         same_hex_full = {
                             (a[2], a[3])
@@ -77,7 +81,8 @@ def test_the_hard_level_places_among_the_best_joined_positions() -> None:
                             if sum(1 for b in mine if (b[2], b[3]) == (a[2], a[3])) >= 2
                         }
                         assert all(
-                            roads(a) <= least or (a[2], a[3]) in same_hex_full for a in dropped
+                            _roads(st, seat, a) <= least or (a[2], a[3]) in same_hex_full
+                            for a in dropped
                         )
                     checked += 1
             st.apply(seat, acts[rng.randbelow(len(acts))])
