@@ -215,10 +215,8 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
     base = t * 6
     bidn = st.bidn
     mine = bidn[base + s]
-    if mine:
-        bidn[base + s] = 0
-        most_other = max(bidn[base : base + st.n])
-        bidn[base + s] = mine
+    if mine:  # (a read never changes the state, even for a moment: no zeroing of one's own)
+        most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + st.n])
     else:
         most_other = max(bidn[base : base + st.n])
     if mine and t in st.precl:
@@ -321,9 +319,7 @@ def _scan_bids(
         base = t * 6
         mine = bidn[base + s]
         if mine:
-            bidn[base + s] = 0
-            most_other = max(bidn[base : base + n])
-            bidn[base + s] = mine
+            most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
             if most_other > mine:
                 losing.append(t)
             own_col = bidc[base + s]
