@@ -301,7 +301,7 @@ def main(argv: list[str] | None = None) -> None:
     gen.add_argument("--out", type=Path, default=DATA)
     fit_p = sub.add_parser("fit", help="fit the multipliers and write game/keyflower/fitted.py")
     fit_p.add_argument("--data", type=Path, default=DATA)
-    fit_p.add_argument("--ridge", type=float, default=0.05)
+    fit_p.add_argument("--ridge", type=float, default=0.5)
     fit_p.add_argument("--dry-run", action="store_true", help="print only, write nothing")
     duel_p = sub.add_parser(
         "duel", help="greedy with the fitted evaluation against 3 greedy with the hand one"
