@@ -41,6 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.ui import palette as pal
+from game.ui.ambient import CHECK_EVERY, IdlePainter
 from game.ui.i18n import set_language, t
 from game.ui.settings import MIN_SIZE, Settings, clamp_size
 from game.ui.text import Fonts
@@ -63,8 +64,9 @@ CARET_FPS = 4.0
 #: Seconds after which a slow frame sends the whole window again, whatever the scenes say
 #: changed (a safety net for anything that changes by itself and is not said).
 FULL_FLIP_EVERY = 0.5
-#: Seconds between looks for events while the idle loop waits (see ``App._wait``).
-POLL_STEP = 0.01
+#: Seconds between looks for events while the idle loop waits (see ``App._wait``): fifty
+#: times a second, still within a frame of any input or message.
+POLL_STEP = 0.02
 #: At most this many parts are sent to the screen one by one (more: the rectangle around them).
 MAX_RECTS = 8
 #: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
@@ -153,6 +155,8 @@ class App:
         self.failures: list[float] = []
         self._last_input = time.monotonic()
         self._full_flip = 0.0
+        #: Draws the idle window's slow frames (``game/ui/ambient.py``).
+        self.painter = IdlePainter()
         self._wake_type = pygame.event.custom_type()
         self._wake_posted = False
 
@@ -412,6 +416,7 @@ class App:
                 return
         self.update(dt)
         rects = None
+        cycle = None
         if (
             slow
             and not happened
@@ -419,21 +424,24 @@ class App:
             and toasts == len(self.toasts) == 0
             and tooltip == self.tooltip.text
         ):
-            rects = self.ambient_rects()
+            rects, cycle = self._ambient()
+        if rects is None:
+            self.painter.forget()
         now = time.monotonic()
-        if rects is None or now - self._full_flip >= FULL_FLIP_EVERY:
+        every = CHECK_EVERY if self.painter.complete else FULL_FLIP_EVERY
+        key = tuple(id(scene) for scene in self.stack)
+        if rects is None or now - self._full_flip >= every:
             self.draw()
             pygame.display.flip()
             self._full_flip = now
+            self.painter.whole_frame(self.screen, rects, cycle, key)
         elif rects:
-            # Only these parts change: the picture is drawn (and sent) there alone; the rest
-            # of the window is the last frame's, unchanged.
-            self.screen.set_clip(rects[0].unionall(rects[1:]))
-            try:
-                self.draw()
-            finally:
-                self.screen.set_clip(None)
-            pygame.display.update(rects)
+            # Only these parts change: they are drawn (or copied from the step's kept
+            # picture) and sent alone; the rest of the window is the last frame's, unchanged.
+            self.painter.paint(self.screen, rects, cycle, self.draw, key)
+            pygame.display.update(
+                rects if len(rects) <= MAX_RECTS else [rects[0].unionall(rects[1:])]
+            )
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
@@ -441,24 +449,39 @@ class App:
     def ambient_rects(self) -> list[pygame.Rect] | None:
         """The parts of the window that change in a slow frame (every drawn scene's
         :meth:`~game.ui.scene.Scene.ambient_rects`), or ``None`` for the whole window."""
+        return self._ambient()[0]
+
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """How the slow frames' picture repeats: step ``i`` of ``n`` of the one drawn scene
+        that changes (:meth:`~game.ui.scene.Scene.ambient_cycle`); ``None`` when it does not
+        repeat or several scenes change."""
+        return self._ambient()[1]
+
+    def _ambient(self) -> tuple[list[pygame.Rect] | None, tuple[int, int] | None]:
+        """The slow frame's parts and cycle (see :meth:`ambient_rects`), asking each scene
+        once."""
+        rects: list[pygame.Rect] = []
+        moving = []
+        for scene in self._drawn_scenes():
+            part = scene.ambient_rects()
+            if part is None:
+                return None, None
+            if part:
+                moving.append(scene)
+            rects.extend(part)
+        bounds = self.screen.get_rect()
+        rects = [r.clip(bounds) for r in rects if r.colliderect(bounds)]
+        cycle = moving[0].ambient_cycle() if len(moving) == 1 and rects else None
+        return rects, cycle
+
+    def _drawn_scenes(self) -> list[Scene]:
+        """The scenes a frame draws: the top opaque one and those above it."""
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
                 first = i
                 break
-        rects: list[pygame.Rect] = []
-        for scene in self.stack[first:]:
-            part = scene.ambient_rects()
-            if part is None:
-                return None
-            rects.extend(part)
-        bounds = self.screen.get_rect()
-        rects = [r.clip(bounds) for r in rects if r.colliderect(bounds)]
-        if len(rects) > MAX_RECTS:
-            # Each part is its own copy to the screen (a call to the window system): many
-            # small ones cost more than the one rectangle around them all.
-            return [rects[0].unionall(rects[1:])]
-        return rects
+        return self.stack[first:]
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -522,7 +545,7 @@ class App:
         timeout = 1.0 / rate if rate > 0 else IDLE_HEARTBEAT
         deadline = time.perf_counter() + timeout
         # pygame's own event wait looks for events every millisecond (1.5-2 % of a core by
-        # itself); looking every POLL_STEP is a hundred times a second, still well within a
+        # itself); looking every POLL_STEP is fifty times a second, still well within a
         # frame of any input, and a message from the network (App.wakeup) is seen as soon.
         while True:
             events = pygame.event.get()

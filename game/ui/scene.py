@@ -124,6 +124,12 @@ class Scene:
         (the default): anything may change, the whole window is sent."""
         return None
 
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """How the picture in :meth:`ambient_rects` repeats: ``(i, n)`` — it is the same at
+        every frame of step ``i`` of a cycle of ``n`` steps, so the window keeps one picture
+        per step (``game/ui/ambient.py``); ``None`` (the default): it does not repeat."""
+        return None
+
     def update(self, dt: float) -> None:
         for w in self.widgets:
             w.update(dt, self.app)

@@ -24,6 +24,7 @@ starts from the game-neutral :class:`~game.ui.games.generic.GenericView`.
 
 from __future__ import annotations
 
+import math
 import re
 import string
 from collections.abc import Callable
@@ -40,6 +41,13 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 Action = tuple[Any, ...]
+
+#: Radians a second of the pulse of legal targets (and of a hint's bounce) on every table.
+PULSE_SPEED = 4.0
+#: The steps of one pulse: a table draws its pulse from its clock rounded to a step, so while
+#: nothing else changes its picture at a step is always the same and the idle window keeps one
+#: picture per step instead of drawing the table again (``game/ui/ambient.py``).
+PULSE_STEPS = 24
 
 
 def _fields(template: str) -> set[str]:
@@ -183,6 +191,10 @@ class GameView:
         self.show_private = True
         #: The action a hint suggests (the host's normal bot), shown until the position changes.
         self.hint: Action | None = None
+        #: Seconds of table time (animations and the pulse advance it in :meth:`update`).
+        self.clock = 0.0
+        #: Where the last frame drew something that pulses (:meth:`pulsing`).
+        self._pulsing: list[pygame.Rect] = []
 
     # ---- layout and state ------------------------------------------------------------------
     def board_extent(self) -> tuple[float, float]:
@@ -230,8 +242,47 @@ class GameView:
     def ambient_rects(self) -> list[pygame.Rect] | None:
         """Where the table's picture changes by itself while nothing animates and nobody
         touches anything (the slow pulse of legal targets), in window pixels; ``None``: it
-        may change anywhere (the window then sends the whole picture every frame)."""
-        return None
+        may change anywhere (the window then sends the whole picture every frame).
+
+        A view that draws every pulse through :meth:`pulse` and marks where with
+        :meth:`pulsing` says so with :attr:`MARKS_PULSE`: the parts the last frame marked."""
+        if not self.MARKS_PULSE or self.animating() or self.hint is not None:
+            return None
+        return [pygame.Rect(r) for r in self._pulsing]
+
+    #: The view draws every part that changes by itself through :meth:`pulse` and marks it
+    #: with :meth:`pulsing` (its :meth:`ambient_rects` are those parts).
+    MARKS_PULSE: ClassVar[bool] = False
+
+    def begin_frame(self) -> None:
+        """A frame is about to be drawn: the parts that pulse are marked anew."""
+        self._pulsing = []
+
+    def pulse_step(self) -> int:
+        """The step of the pulse (:data:`PULSE_STEPS` a cycle) the table is at."""
+        return int(self.clock * PULSE_SPEED * PULSE_STEPS / (2 * math.pi))
+
+    def pulse_angle(self) -> float:
+        """The pulse's angle (radians), rounded to its step: draw ``sin(pulse_angle())``, or
+        :meth:`pulse`, never from the clock itself, so a step always looks the same."""
+        return (self.pulse_step() % PULSE_STEPS) * 2 * math.pi / PULSE_STEPS
+
+    def pulse(self) -> float:
+        """The pulse between 0 and 1 (0.5 + 0.5 sin)."""
+        return 0.5 + 0.5 * math.sin(self.pulse_angle())
+
+    def pulses(self) -> bool:
+        """Whether anything on the table pulses (a view that marks its pulse: the last frame
+        marked something; any other view: it may)."""
+        return not self.MARKS_PULSE or bool(self._pulsing)
+
+    def pulsing(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        """This frame drew something that pulses in ``rect`` (window pixels)."""
+        self._pulsing.append(pygame.Rect(rect))
+
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """Step ``i`` of the pulse's :data:`PULSE_STEPS` (see :meth:`Scene.ambient_cycle`)."""
+        return (self.pulse_step() % PULSE_STEPS, PULSE_STEPS)
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""

@@ -88,6 +88,8 @@ class GenericView(GameView):
 
     game_id = ""
     has_secrets = True
+    #: Nothing on this table moves by itself (no pulse): a waiting table draws nothing.
+    MARKS_PULSE = True
 
     def __init__(self, app: App, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)

@@ -614,8 +614,11 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         pulse of highlighted targets or a hint, none while the table waits."""
         if self.view.animating() or (self.client.game_over is not None and not self.results_shown):
             return 60.0
-        if self.view.legal or self.view.hint is not None:
+        if self.view.hint is not None:
             return AMBIENT_FPS
+        if self.view.legal:
+            # A view that marks what pulses and drew nothing pulsing has nothing to move.
+            return AMBIENT_FPS if self.view.pulses() else 0.0
         return 0.0
 
     def ambient_rects(self) -> list[pygame.Rect] | None:
@@ -629,12 +632,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             return None
         return self.view.ambient_rects()
 
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """The view's pulse steps (:meth:`GameView.ambient_cycle`)."""
+        return None if self.broken else self.view.ambient_cycle()
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BG)
         shown = not self.broken
         if shown:
             try:
+                self.view.begin_frame()
                 self.view.draw(surface)
                 self._draw_bar(surface)
             except Exception as exc:  # the view choked on the host's data

@@ -19,6 +19,9 @@ from game.ui.i18n import lazy
 class GlenMoreView(PanelMixin):
     """Draws a Glen More view and maps clicks to legal actions."""
 
+    #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
+    MARKS_PULSE = True
+
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
         self.anims = []
@@ -269,7 +272,7 @@ class GlenMoreView(PanelMixin):
             return
         import math
 
-        grow = 6 + int(4 * abs(math.sin(self.clock * 4.0)))
+        grow = 6 + int(4 * abs(math.sin(self.pulse_angle())))
         rect = None
         if action[0] in ("take", "discard"):
             rect = self.slot_rects.get(int(action[1]))

@@ -611,7 +611,8 @@ class BoardMixin(ScoringMixin):
         return surf
 
     def _pulse(self) -> int:
-        return 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
+        """The alpha of pulsing targets (drawn from the pulse's step: ``GameView.pulse``)."""
+        return 150 + int(105 * self.pulse())
 
     def _draw_board_targets(self, surface: pygame.Surface) -> None:
         """Legal targets on the board: tiles that may be used, spaces beside tiles that take a
@@ -646,14 +647,15 @@ class BoardMixin(ScoringMixin):
             if colour is not None and hit.hex_r > 0:
                 sprite = art.highlight_sprite(round(hit.hex_r, 1), colour, strong)
                 sprite.set_alpha(alpha)
-                surface.blit(
-                    sprite, sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
-                )
+                spot = sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
+                surface.blit(sprite, spot)
+                self.pulsing(spot)
             if hit.kind == "bid" and tile in self.bid_at:
                 box = hit.rect.inflate(-2, 0)
                 veil = pygame.Surface(box.size, pygame.SRCALPHA)
                 veil.fill((*pal.HIGHLIGHT, alpha // 6))
                 surface.blit(veil, box)
+                self.pulsing(box)
                 pygame.draw.rect(
                     surface,
                     (*pal.HIGHLIGHT,),

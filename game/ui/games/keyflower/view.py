@@ -35,6 +35,9 @@ SEASON_SHARE = {"play": 0.44, "boats": 0.44, "place": 0.3, "winter_pick": 0.36, 
 class KeyflowerView(PanelMixin):
     """Draws a Keyflower view and maps clicks to legal actions."""
 
+    #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
+    MARKS_PULSE = True
+
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
         self._arranged_for: tuple[Any, ...] = ()
@@ -501,7 +504,7 @@ class KeyflowerView(PanelMixin):
         action = self.hint
         if action is None or action not in self.legal:
             return
-        bounce = abs(math.sin(self.clock * 4.0))
+        bounce = abs(math.sin(self.pulse_angle()))
         kind = action[0]
         target = action[1] if len(action) > 1 else None
         zone = {"bid": "bid", "bid_tile": "bid", "reclaim": "chip"}.get(str(kind), "tile")

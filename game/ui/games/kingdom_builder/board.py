@@ -264,7 +264,7 @@ class BoardMixin(ScoringMixin):
         if action is None or action not in self.legal or self.hexes is None:
             return
         hx = self.hexes
-        bounce = abs(math.sin(self.clock * 4.0))
+        bounce = abs(math.sin(self.pulse_angle()))
         if action[0] in BOARD_ACTIONS and len(action) == 3:
             cx, cy = hx.centre(action[1], action[2])
             corners = hx.corners(action[1], action[2])
@@ -360,7 +360,7 @@ class BoardMixin(ScoringMixin):
                 surface.blit(ring, (cx - sw / 2, cy - sh / 2))
         # Legal targets.
         strong = self.app.settings.strong_outlines
-        pulse = 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
+        pulse = 150 + int(105 * self.pulse())
         if self.actions_at and (self.scoring is None):
             place = art.highlight_sprite(r, pal.HIGHLIGHT, strong)
             source = art.highlight_sprite(r, pal.SOURCE, strong, 40)
