@@ -42,8 +42,10 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.ambient import CHECK_EVERY, IdlePainter
+from game.ui.attention import Attention
 from game.ui.i18n import set_language, t
 from game.ui.settings import MIN_SIZE, Settings, clamp_size
+from game.ui.sound import Sounds
 from game.ui.text import Fonts
 from game.ui.widgets import Tooltip, Widget, draw_box
 from game.ui.widgets.tooltip import DELAY as TOOLTIP_DELAY
@@ -126,7 +128,7 @@ class App:
             # cost.  (Only X11: on some other systems SDL has no framebuffer but OpenGL's.)
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
-        pygame.display.set_caption("Lantern Table")
+        pygame.display.set_caption(t("app.title"))
         pygame.key.set_repeat(400, 35)
         self.fullscreen = False
         self.screen = self._open_window(size or self.settings.window_size, False)
@@ -157,6 +159,10 @@ class App:
         self._full_flip = 0.0
         #: Draws the idle window's slow frames (``game/ui/ambient.py``).
         self.painter = IdlePainter()
+        #: The table's sounds (``game/ui/sound.py``): ``app.sounds.play("turn")``.
+        self.sounds = Sounds(self.settings)
+        #: "Your turn" in the title and a flash while the window is not in front.
+        self.attention = Attention()
         self._wake_type = pygame.event.custom_type()
         self._wake_posted = False
 
@@ -227,6 +233,7 @@ class App:
         self.settings.language = code
         set_language(code)
         self.fonts.clear()
+        self.attention.show_title()
         self.relayout()
 
     # ---- scenes ----------------------------------------------------------------------------
@@ -370,6 +377,8 @@ class App:
             ):
                 self._resized()
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self.attention.focus_gained()
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         top = self.top
@@ -485,6 +494,7 @@ class App:
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.sounds.update()
         for scene in list(self.stack):
             scene.update(dt)
         for toast in self.toasts:
@@ -637,6 +647,7 @@ class App:
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        self.sounds.close()
         for server in list(self.kept_servers):
             self.close_server(server)
         try:

@@ -287,6 +287,38 @@ class GameView:
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
 
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ``seat``'s player comes back to the screen; ``events`` (public) are what
+        happened since their last turn — mark on the table what they changed (views ring the
+        tiles and hexes other players took, used or bid on).  Called after :meth:`set_view`
+        gave the seat's own view."""
+
+    # ---- sounds ----------------------------------------------------------------------------
+    def cues(self, events: list[dict[str, Any]]) -> list[str]:
+        """The sounds ``events`` make at this table (``game/ui/scenes/table_cues.py``), asked
+        before :meth:`set_view` takes them (:attr:`view` is still the table before them): a
+        knock when someone moved.  Views add their game's moments (a round's end, an outbid)."""
+        moved = any(isinstance(ev.get("seat"), int) for ev in events if isinstance(ev, dict))
+        return ["move"] if moved else []
+
+    def scoring_beat(self) -> tuple[int, bool] | None:
+        """The end-of-game sequence's current step and whether it gives points (each such step
+        plucks), ``None`` while no sequence runs.  Views whose sequence is a
+        :class:`~game.ui.games.sequence.ScoreSequence` kept in ``self.scoring`` get it from
+        there; others say."""
+        from game.ui.games.sequence import ScoreSequence
+
+        seq = getattr(self, "scoring", None)
+        if not isinstance(seq, ScoreSequence) or seq.done:
+            return None
+        beat = seq.beat()
+        if beat is None:
+            return None
+        points = False
+        if beat.seat is not None and beat.seat < len(seq.scores):
+            points = bool(seq.scores[beat.seat].get(seq.categories[beat.category], 0))
+        return (seq.beats.index(beat), points)
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 

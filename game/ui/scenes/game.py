@@ -28,6 +28,7 @@ from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.scenes.handoff import HandoffMixin
 from game.ui.scenes.table_bar import TableBarMixin
+from game.ui.scenes.table_cues import CueMixin
 from game.ui.scenes.table_refusals import REFUSAL_RADIUS, REFUSAL_TIME, RefusalMixin  # noqa: F401
 from game.ui.widgets import Button, TextField
 from game.ui.widgets.log import LogBox
@@ -44,7 +45,7 @@ MAX_LOG = 400
 AMBIENT_FPS = 15.0
 
 
-class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
+class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
     """A table in play (see the module docstring)."""
 
     name = "game"
@@ -58,6 +59,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self.view: GameView = cls(app, shown_seats(client.seat_infos(players)))
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
+        self._init_handoff()
         self._secret_trait: bool | None = None
         #: The view failed on the host's data: the table is no longer drawn (see _view_failed).
         self.broken = False
@@ -179,7 +181,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self._poll(force=True)
         except Exception as exc:  # the view choked on the host's data
             self._view_failed(exc)
-        self._take_chat()
+        self._take_chat(cue=False)
 
     def leave(self) -> None:
         self.client.close()
@@ -235,10 +237,12 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self.client.refuse(f"{type(exc).__name__}: {exc}"[:200])
         self._notices()
 
-    def _take_chat(self) -> None:
-        """New chat lines join the log where they arrived (the lobby's included)."""
+    def _take_chat(self, cue: bool = True) -> None:
+        """New chat lines join the log where they arrived (the lobby's included, silently)."""
         new = min(self.client.chat_total - self.chat_seen, len(self.client.chat))
         if new > 0:
+            if cue:
+                self._cue_chat(self.client.chat[-new:])
             for seat, text in self.client.chat[-new:]:
                 self.log.append(LogLine(seat, text, chat=True))
             del self.log[:-MAX_LOG]
@@ -315,6 +319,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         if key == self._shown_key and not force and not self.client.events:
             return
         self._shown_key = key
+        first = self.last_seq < 0
         self.last_seq = seq
         events = self.client.take_events()
         view = msg.get("view", {})
@@ -327,17 +332,18 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         # seat's private events are not for everyone in front of the screen.
         private = own and (not self._hot_seat() or self.shown in self.client.to_move())
         self.view.show_private = not self._hot_seat() or self.client.log_key is None
+        self._cue_events(events, first)
         # The view first: the log lines name what is on the board of this very message (the
         # first state after joining has no earlier view to look at).
         self.view.set_view(view, [tuple(a) for a in legal], events)
-        for ev in events:
-            line = self.view.describe_event(ev)
-            if line is not None:
-                self.log.append(line)
+        lines = [line for line in map(self.view.describe_event, events) if line is not None]
+        self.log.extend(lines)
         if self.log:
             del self.log[:-MAX_LOG]
+        self._note_since(lines, events)
         # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
         self.view.show_private = bool(private)
+        self._cue_turn()
 
     # ---- acting -------------------------------------------------------------------------------
     def act(self, action: tuple[Any, ...]) -> None:
@@ -597,6 +603,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self._sync_view_buttons()
         self._sync_seat_buttons()
         self.view.update(dt)
+        self._sync_handoff(dt)
         if self.client.game_over is not None and not self.view.animating():
             if not self.scoring_started:
                 self.scoring_started = True
@@ -607,6 +614,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
                 self.results_timer += dt * speed if speed > 0 else RESULTS_PAUSE
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
+        self._cue_scoring()
 
     def frame_rate(self) -> float:
         """Frames a second the table needs while nobody touches anything (the window idles

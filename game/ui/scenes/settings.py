@@ -1,4 +1,4 @@
-"""The settings: language, window, animations, colour-blind palette, outlines, name.
+"""The settings: language, window, animations, colour-blind palette, outlines, sound, name.
 
 Every change applies at once and is saved when the scene closes (and when the app quits).
 """
@@ -14,7 +14,7 @@ from game.ui import palette as pal
 from game.ui.i18n import LANGUAGES, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from game.ui.widgets import Choice, Label, TextField, Toggle, Widget
+from game.ui.widgets import Choice, Label, Slider, TextField, Toggle, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -83,6 +83,19 @@ class SettingsScene(PageScene):
             s.score_preview,
             lambda v: setattr(self.app.settings, "score_preview", v),
         )
+        self.sound = Toggle(
+            "sound_on",
+            lambda: t("settings.sound_on"),
+            not s.sound_muted,
+            self._set_sound_on,
+        )
+        self.volume = Slider(
+            "sound_volume",
+            s.sound_volume,
+            self._set_volume,
+            tooltip=lambda: t("settings.volume.tip"),
+            enabled=lambda: not self.app.settings.sound_muted,
+        )
         self.name_field = TextField(
             "player_name",
             s.player_name,
@@ -98,6 +111,8 @@ class SettingsScene(PageScene):
             ("settings.colour_blind", self.colour_blind),
             ("settings.outlines", self.outlines),
             ("settings.preview", self.preview),
+            ("settings.sound", self.sound),
+            ("settings.volume", self.volume),
             ("settings.player_name", self.name_field),
         ):
             label = Label(lazy(key), size=17)
@@ -113,6 +128,17 @@ class SettingsScene(PageScene):
     def _set_fullscreen(self, on: bool) -> None:
         self.app.settings.fullscreen = on
         self.app.set_fullscreen(on)
+
+    def _set_sound_on(self, on: bool) -> None:
+        self.app.settings.sound_muted = not on
+        self.app.sounds.settings_changed()
+        if on:
+            self.app.sounds.play("turn")
+
+    def _set_volume(self, volume: float) -> None:
+        self.app.settings.sound_volume = volume
+        self.app.sounds.settings_changed()
+        self.app.sounds.play("move")  # hear the new loudness
 
     def _set_speed(self, speed: float) -> None:
         self.app.settings.animation_speed = speed

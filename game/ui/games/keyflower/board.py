@@ -689,9 +689,8 @@ class BoardMixin(ScoringMixin):
                     )
 
     # ---- animations ------------------------------------------------------------------------
-    def _animate(self, events: list[dict[str, Any]]) -> None:
-        """Turn the events of a new view into animations (from where things were drawn)."""
-        you = self._you()
+    def _track_recent(self, events: list[dict[str, Any]], you: int | None) -> None:
+        """Tiles other players than ``you`` used or bid on since your last action."""
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -701,6 +700,16 @@ class BoardMixin(ScoringMixin):
                 self.recent.clear()
             if kind == "season_end":
                 self.recent.clear()
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ring what others used or bid on in ``events`` (since ``seat``'s last
+        action)."""
+        self.recent.clear()
+        self._track_recent([ev for ev in events if isinstance(ev, dict)], seat)
+
+    def _animate(self, events: list[dict[str, Any]]) -> None:
+        """Turn the events of a new view into animations (from where things were drawn)."""
+        self._track_recent(events, self._you())
         if self._speed() <= 0:
             return
         backlog = self._backlog(self.anims)

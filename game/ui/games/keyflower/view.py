@@ -196,6 +196,26 @@ class KeyflowerView(PanelMixin):
             )
         return out
 
+    # ---- sounds ------------------------------------------------------------------------------
+    def cues(self, events: list[dict[str, Any]]) -> list[str]:
+        """A knock for a move; "outbid" when another seat bids on a tile your bid led (read
+        from the table before the events); "round" at the end of a season (KF §8)."""
+        out = super().cues(events)
+        you = self._you()
+        act = self._activity()
+        for ev in events:
+            if not isinstance(ev, dict):
+                continue
+            kind = ev.get("type")
+            if kind == "season_end" and "round" not in out:
+                out.append("round")
+            if kind == "bid" and you is not None and ev.get("seat") != you:
+                tile = ev.get("tile")
+                entry = act.get(tile) if isinstance(tile, str) else None
+                if entry is not None and self._leader(entry) == you and "outbid" not in out:
+                    out.append("outbid")
+        return out
+
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         speed = self._speed()

@@ -52,8 +52,8 @@ class Anim:
 class BoardMixin(ScoringMixin):
     """The map and its animations."""
 
-    def _animate(self, events: list[dict[str, Any]]) -> None:
-        you = self.view.get("you")
+    def _track_recent(self, events: list[dict[str, Any]], you: Any) -> None:
+        """Hexes other players than ``you`` built on or moved to since your last turn."""
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -65,6 +65,14 @@ class BoardMixin(ScoringMixin):
                 self.recent.pop(hex_of(ev["hex"]), None)
             if kind == "end_turn" and (seat == you or you is None):
                 self.recent.clear()
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ring what others built in ``events`` (since ``seat``'s last turn)."""
+        self.recent.clear()
+        self._track_recent([ev for ev in events if isinstance(ev, dict)], seat)
+
+    def _animate(self, events: list[dict[str, Any]]) -> None:
+        self._track_recent(events, self.view.get("you"))
         if self._speed() <= 0 or self.hexes is None:
             return
         backlog = max(
