@@ -9,6 +9,7 @@ with a reason.
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -173,7 +174,15 @@ def join_lan_table(
         msg = {"t": "join", "table": table, "spectate": True}
     elif token is not None:
         msg = {"t": "join", "table": table, "token": token}
+        # The log so far comes back with the seat (``game/ui/seatlog.py``).
+        from game.ui.seatlog import SeatLog
+
+        client.history = SeatLog(table, token).load()
+        client.history_gap = bool(client.history)
     conn.send(msg)
+    # The name the player plays under is kept now, not only when the window closes normally.
+    with contextlib.suppress(OSError):
+        app.settings.save()
     scene = LobbyScene(app, client, 0, hosting=False, address=f"{host}:{port}")
     scene.taking_back = token
     app.push(scene)
