@@ -117,6 +117,8 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             tooltip=lambda: t("game.seat_to_bot.tip"),
         )
         self.bot_button.visible = False
+        #: The table's connection ended for good (the host closed the table, or went away).
+        self.gone = False
         self.add(self.chat_field)
         self.add(self.bot_button)
         #: The view's own buttons (``GameView.buttons``), by id, and their widgets.
@@ -218,9 +220,12 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
                 if notice.reason is not None:
                     text = self.view.reason_text(notice.reason) or text
                 self.app.toast(text, "error")
-            elif (
-                notice.kind == "disconnected" or notice.code == "table_closed"
-            ) and not self.client.closed:
+            elif notice.code == "table_closed" and not self.client.closed:
+                # The host closed the table: said once, in the player's language (the host's
+                # own words are English data), and nothing more is waited for.
+                self.gone = True
+                self._connection_lost(t("game.host_closed"), whole=True)
+            elif notice.kind == "disconnected" and not self.client.closed:
                 self._connection_lost(notice.text)
             elif notice.text:
                 self.app.toast(notice.text, "info")
@@ -253,10 +258,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             self.chat_field.set_text("")
             self.logbox.to_newest()
 
+    def _away(self) -> list[int]:
+        """Players of other computers who lost the connection — none once the game is over or
+        this table's own connection has ended (the host closed the table: one message says it,
+        no banner waits for a host that is gone)."""
+        if self.client.game_over is not None or self.gone or self.client.lost:
+            return []
+        return self.client.away_seats()
+
     def _sync_away(self) -> None:
         """The banner about players who lost the connection; its button for the creator."""
-        away = self.client.away_seats() if not self.client.game_over else []
-        self.bot_button.visible = bool(away) and self.client.owner is not None
+        self.bot_button.visible = bool(self._away()) and self.client.owner is not None
 
     def offer_bot(self) -> None:
         """The creator lets a bot (Normal) play for the first away player, after asking."""
@@ -298,15 +310,20 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
                     action = t("game.hint.why", action=action, why=why)
                 self.app.toast(t("game.hint.toast", action=action))
 
-    def _connection_lost(self, reason: str) -> None:
-        """The host went away (or closed the table): say so, then back to the main menu."""
+    def _connection_lost(self, reason: str, whole: bool = False) -> None:
+        """The host went away (or closed the table: ``whole``, the message is ``reason``
+        itself): say so once, then back to the main menu."""
         from game.ui.scenes.overlays import MessageOverlay
 
+        self.gone = True
+        self._sync_away()
         if self.client.game_over is not None or self.app.scene_named("message") is not None:
             return
         self.app.push(
             MessageOverlay(
-                self.app, lambda: t("game.disconnected", reason=reason), self.leave_table
+                self.app,
+                (lambda: reason) if whole else (lambda: t("game.disconnected", reason=reason)),
+                self.leave_table,
             )
         )
 
@@ -668,7 +685,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
     def _draw_away(self, surface: pygame.Surface) -> None:
         """Who lost the connection, over the board: "the game waits for ..." when it is their
         turn, else that they are away (the creator's button lets a bot play for them)."""
-        away = self.client.away_seats() if not self.client.game_over else []
+        away = self._away()
         if not away:
             return
         px = self.app.px

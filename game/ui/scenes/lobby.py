@@ -55,13 +55,16 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
     player who opened it, in its own language (``lobby.table_name``)."""
     from game.ui.lan import LanServer
 
-    name = app.settings.player_name or t("lobby.default_host")
+    you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
+    # The host is named after the player who opens the table (their seat's name), as every
+    # lobby calls the table: the join list says "Hana's table" too.
+    name = (specs[you].name if you is not None else "") or app.settings.player_name
+    name = name or t("lobby.default_host")
     try:
         server = LanServer(name, bots=any(s.kind == "bot" for s in specs))
     except OSError as exc:
         app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
         return
-    you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
     client, conn = _lan_client(
         app,
         server.connect_address(),
@@ -117,7 +120,15 @@ def host_lan_save(app: App, path: str, replay: Any) -> None:
     from net import protocol
     from net.protocol import ProtocolError
 
-    name = app.settings.player_name or t("lobby.default_host")
+    creator_name = next(
+        (
+            str(info.get("name") or "")
+            for info in replay.seats
+            if isinstance(info, dict) and info.get("creator")
+        ),
+        "",
+    )
+    name = creator_name or app.settings.player_name or t("lobby.default_host")
     try:
         server = LanServer(name, bots=any((s or {}).get("kind") == "bot" for s in replay.seats))
     except OSError as exc:

@@ -164,7 +164,7 @@ class TableBarMixin(TableBase):
         text = self.view.status()
         if self.shown is not None and self.shown in self.client.busy:
             text = t("game.sending")
-        if self.client.waiting and not self.client.game_over:
+        if self.client.waiting and not self.client.game_over and not self.gone:
             names = ", ".join(str(w.get("name") or "?") for w in self.client.waiting)
             seats = self.client.lobby.get("seats", []) if self.client.lobby else []
             human_wait = any(

@@ -40,6 +40,8 @@ class TableBase(Scene):
     _why_key: tuple[Any, ...]
     _why_asked: dict[tuple[Any, ...], int]
     _why: dict[tuple[Any, ...], dict[str, Any] | None]
+    #: The table's connection ended for good (the host closed the table, or went away).
+    gone: bool
     #: The end-of-game scoring sequence has begun.
     scoring_started: bool
     #: A refused click: where, which action, when (its reason shows at the pointer).
