@@ -69,6 +69,8 @@ FULL_FLIP_EVERY = 0.5
 #: Seconds between looks for events while the idle loop waits (see ``App._wait``): fifty
 #: times a second, still within a frame of any input or message.
 POLL_STEP = 0.02
+#: Seconds within which a window made smaller than :data:`MIN_SIZE` again is left so.
+MIN_SIZE_GRACE = 2.0
 #: At most this many parts are sent to the screen one by one (more: the rectangle around them).
 MAX_RECTS = 8
 #: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
@@ -131,6 +133,9 @@ class App:
         pygame.display.set_caption(t("app.title"))
         pygame.key.set_repeat(400, 35)
         self.fullscreen = False
+        #: When the window was last made :data:`MIN_SIZE` again, and how many times.
+        self._min_forced = -1e9
+        self.min_size_kept = 0
         self.screen = self._open_window(size or self.settings.window_size, False)
         if self.settings.fullscreen and size is None:
             self.set_fullscreen(True)
@@ -200,10 +205,31 @@ class App:
         if surface is not None:
             self.screen = surface
         if not self.fullscreen:
+            size = self.screen.get_size()
+            if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+                self._keep_min_size()
             # A window the player resized by hand opens at that size next time.
             self.settings.window_size = clamp_size(self.screen.get_size())
         self._update_scale()
         self.relayout()
+
+    def _keep_min_size(self) -> None:
+        """The window became smaller than every screen's layout fits (:data:`MIN_SIZE`): a
+        window manager that ignores the minimum size, or none at all.  It is made that large
+        again — unless it was a moment ago (:data:`MIN_SIZE_GRACE`): a window manager that
+        insists (a tiling one) gets its way, and the layouts shrink as far as they can."""
+        now = time.monotonic()
+        if now - self._min_forced < MIN_SIZE_GRACE:
+            return
+        self._min_forced = now
+        w, h = self.screen.get_size()
+        try:
+            self.screen = pygame.display.set_mode(
+                (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE
+            )
+        except pygame.error:
+            return
+        self.min_size_kept += 1
 
     def _update_scale(self) -> None:
         w, h = self.screen.get_size()
