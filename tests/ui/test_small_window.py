@@ -92,3 +92,20 @@ def test_no_bar_button_is_cut_at_the_smallest_size(env: Any, lang: str) -> None:
             app.pop()
     finally:
         app.shutdown()
+
+
+def test_the_window_size_setting_shows_the_real_size_after_a_free_resize(app: App) -> None:
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.widgets import resolve
+
+    scene = app.push(SettingsScene(app))
+    app.step()
+    choice = scene.widget("window_size")
+    assert choice.value == (1024, 640)  # type: ignore[attr-defined]
+    _resize(app, (1500, 900))  # by hand, with the settings open
+    assert choice.value == (1500, 900)  # type: ignore[attr-defined]
+    label = resolve(choice.options[choice.index][1])  # type: ignore[attr-defined]
+    assert label == "1500 × 900 (custom)"
+    _resize(app, (1280, 800))
+    assert choice.value == (1280, 800)  # type: ignore[attr-defined]
+    assert resolve(choice.options[choice.index][1]) == "1280 × 800"  # type: ignore[attr-defined]

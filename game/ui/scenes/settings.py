@@ -14,7 +14,7 @@ from game.ui import palette as pal
 from game.ui.i18n import LANGUAGES, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from game.ui.widgets import Choice, Label, Slider, TextField, Toggle, Widget
+from game.ui.widgets import Choice, Label, Slider, TextField, TextLike, Toggle, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -44,17 +44,8 @@ class SettingsScene(PageScene):
             s.language,
             app.apply_language,
         )
-        sizes = list(WINDOW_SIZES)
-        width, height = s.window_size
-        current = (int(width), int(height))
-        if current not in sizes:
-            sizes.append(current)
-        self.window = Choice(
-            "window_size",
-            [(size, f"{size[0]} × {size[1]}") for size in sizes],
-            current,
-            self._set_size,
-        )
+        current = self._window_now()
+        self.window = Choice("window_size", self._window_options(current), current, self._set_size)
         self.fullscreen = Toggle(
             "fullscreen", lambda: t("settings.fullscreen_on"), app.fullscreen, self._set_fullscreen
         )
@@ -122,6 +113,24 @@ class SettingsScene(PageScene):
         self.note = Label(lambda: t("settings.note"), size=14, colour=pal.TEXT_DIM, wrap=True)
         self.add(self.note)
 
+    def _window_now(self) -> tuple[int, int]:
+        """The window's real size (the chosen one while in full screen)."""
+        if self.app.fullscreen:
+            width, height = self.app.settings.window_size
+            return (int(width), int(height))
+        return self.app.size
+
+    @staticmethod
+    def _window_options(current: tuple[int, int]) -> list[tuple[tuple[int, int], TextLike]]:
+        """The offered sizes, and the window's own when it was resized freely ("custom")."""
+        options: list[tuple[tuple[int, int], TextLike]] = [
+            (size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES
+        ]
+        if current not in WINDOW_SIZES:
+            w, h = current
+            options.append((current, lambda: t("settings.window_custom", w=w, h=h)))
+        return options
+
     def _set_size(self, size: tuple[int, int]) -> None:
         self.app.set_window_size(size)
 
@@ -166,6 +175,10 @@ class SettingsScene(PageScene):
             self.panel.x + px(24), y + px(6), self.panel.width - px(48), px(60)
         )
         self.fullscreen.value = self.app.fullscreen
+        # The window may have been resized by hand since: show its real size.
+        current = self._window_now()
+        if self.window.value != current:
+            self.window.set_options(self._window_options(current), current)
 
     def leave(self) -> None:
         try:
