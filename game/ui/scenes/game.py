@@ -65,6 +65,8 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
         self.broken = False
         self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
+        #: Log lines that wait for the end of the final scoring on the table (the winner).
+        self.held_lines: list[LogLine] = []
         self.logbox = LogBox()
         self.results_shown = False
         self.results_timer = 0.0
@@ -353,7 +355,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
         # The view first: the log lines name what is on the board of this very message (the
         # first state after joining has no earlier view to look at).
         self.view.set_view(view, [tuple(a) for a in legal], events)
-        lines = [line for line in map(self.view.describe_event, events) if line is not None]
+        lines = []
+        for ev in events:
+            line = self.view.describe_event(ev)
+            if line is None:
+                continue
+            if ev.get("type") == "game_over":
+                # "Game over. Winner: ..." once the final scoring has been shown, not while
+                # it is still counting on the table.
+                self.held_lines.append(line)
+            else:
+                lines.append(line)
         self.log.extend(lines)
         if self.log:
             del self.log[:-MAX_LOG]
@@ -631,6 +643,9 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
                 self.results_timer += dt * speed if speed > 0 else RESULTS_PAUSE
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
+        if self.held_lines and self.scoring_started and self.view.scoring_done():
+            self.log.extend(self.held_lines)
+            self.held_lines = []
         self._cue_scoring()
 
     def frame_rate(self) -> float:

@@ -45,7 +45,7 @@ from game.ui.games.glen_more.common import (
 from game.ui.games.glen_more.text import tile_name
 from game.ui.games.glen_more.track import TrackMixin
 from game.ui.grids import SquareGrid
-from game.ui.i18n import t
+from game.ui.i18n import plural, t
 from game.ui.tween import Tween, arc, ease_in_out, ease_out_back, ease_out_cubic, linear
 
 FIGURE_STEP = 0.07
@@ -100,12 +100,16 @@ class TerritoryMixin(TrackMixin):
         big = self.big_seat()
         rect = self.rects.grid.inflate(-self.app.px(12), -self.app.px(12))
         cells = list(self.territories[big]) if big < len(self.territories) else []
-        if big == self.you:
+        margin = 0.45
+        if big == self.you and self.acts.places:
+            # Every spot whole, and the eight cells around it that the mouse over it marks
+            # (GM §4.2: its clan members and sides): a cell of room on each side.
             cells += list(self.acts.places)
+            margin = 1.0
         if rect.width > 4 and rect.height > 4:
             cap = max(8.0, min(rect.width / 4.2, rect.height / 4.2, self.app.px(124)))
             self.big_grid = SquareGrid.fit(
-                (rect.x, rect.y, rect.width, rect.height), cells, margin=0.45, max_size=cap
+                (rect.x, rect.y, rect.width, rect.height), cells, margin=margin, max_size=cap
             )
         else:
             self.big_grid = None
@@ -676,7 +680,7 @@ class TerritoryMixin(TrackMixin):
                     )
                 )
             key = f"gm.float.{what}"
-            self._float(t(key, n=n), rect, delay, GOLD if what == "coins" else (240, 240, 240))
+            self._float(plural(key, n), rect, delay, GOLD if what == "coins" else (240, 240, 240))
             return delay + STAGGER
         if kind == "score":
             self._float(t("gm.vp", n=ev.get("vp", 0)), rect, delay, GOLD, big=True)

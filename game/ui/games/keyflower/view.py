@@ -24,8 +24,9 @@ from game.ui.games.keyflower.text import (
     skills_text,
     tile_name,
     tile_text,
+    use_text,
 )
-from game.ui.i18n import lazy, t
+from game.ui.i18n import lazy, plural, t
 
 #: How much of the table's height the season board takes, by phase (the villages get the rest:
 #: during placement and the winter choice the villages matter most).
@@ -275,7 +276,7 @@ class KeyflowerView(PanelMixin):
                 face = self._face_in_view(tile)
             lines = [tile_text(tile, face)]
             lines += self._tile_state(tile, hit)
-            click = self._click_hint(tile, kind)
+            click = self._click_hint(tile, kind, face)
             if click:
                 lines.insert(0, click)
             return "\n".join(x for x in lines if x)
@@ -324,7 +325,7 @@ class KeyflowerView(PanelMixin):
                     return entry[4]
         return self._face_of(tile)
 
-    def _click_hint(self, tile: str, kind: str) -> str:
+    def _click_hint(self, tile: str, kind: str, face: Any = None) -> str:
         if not self.legal:
             return ""
         phase = self._phase()
@@ -345,7 +346,7 @@ class KeyflowerView(PanelMixin):
             return t("kf.hover.move_to")
         if stage in ("start", "reclaim"):
             if tile in self.use_at:
-                return t("kf.hover.use")
+                return use_text(tile, face)
             if tile in self.bid_at:
                 return t("kf.hover.bid_here", tile=tile_name(tile))
         return ""
@@ -358,7 +359,9 @@ class KeyflowerView(PanelMixin):
             uses = [u for u in act.get("uses") or [] if isinstance(u, list) and len(u) == 3]
             lock = act.get("lock")
             if isinstance(lock, str) and lock in COLOURS:
-                lines.append(t("kf.hover.lock", colour=colour_name(lock), uses=len(uses)))
+                lines.append(
+                    plural("kf.hover.lock", len(uses), colour=colour_name(lock), uses=len(uses))
+                )
             for seat, colour, n in uses:
                 lines.append(
                     t(

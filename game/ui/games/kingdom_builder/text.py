@@ -19,7 +19,7 @@ from game.ui.games.kingdom_builder.common import (
     KBBase,
     hex_of,
 )
-from game.ui.i18n import has, t
+from game.ui.i18n import has, plural, t
 
 
 def terrain_name(code: str) -> str:
@@ -347,7 +347,9 @@ class TextMixin(KBBase):
             lines.append(t("kb.hover.wall"))
         if code == "L" and h in self.locations:
             loc = self.locations[h]
-            lines.append(t("kb.hover.location", tile=tile_name(loc["type"]), n=loc.get("tiles", 0)))
+            lines.append(
+                plural("kb.hover.location", int(loc.get("tiles", 0)), tile=tile_name(loc["type"]))
+            )
             lines.append(t(f"kb.tile.{loc['type']}.text"))
             if ("use", h[0], h[1]) in self.legal:
                 lines.insert(0, t("kb.hover.use_tile", tile=tile_name(loc["type"])))
