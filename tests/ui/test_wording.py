@@ -132,3 +132,64 @@ def test_keyflower_use_hint_says_what_the_tile_does() -> None:
         if tile.kind in ("home", "village") and tile.sides[0].action == "produce"
     )
     assert "Produce" in use_text(producer, None)
+
+
+def test_glen_more_says_game_over_after_the_final_scoring_and_labels_the_preview(
+    env: Any,
+) -> None:
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+
+    app = make_app(language="en", animation_speed=1.0)
+    try:
+        session, events = play_table("glen-more", 2, 3, 100000, "random", {})
+        assert session.state.is_over()
+        seat = 0
+        last = session.state.visible_events(events, seat)
+        assert any(ev.get("type") == "game_over" for ev in last)
+        messages = [session.lobby_message(), session.state_message(seat, last)]
+        messages.append(session.game_over_message())
+        scene = GameScene(app, TableClient("glen-more", {seat: _Feed(messages)}), 2)
+        app.push(scene)
+        app.step()
+        over = t("gm.log.game_over", names="").split(":")[0]
+        seen_running = False
+        for _ in range(4000):
+            app.step()
+            if scene.scoring_started and not scene.view.scoring_done():
+                seen_running = True
+                assert not [x for x in scene.log if over in x.text], "not while it counts"
+            if scene.view.scoring_done():
+                break
+        assert seen_running
+        app.step()
+        assert [x for x in scene.log if over in x.text], "the winner once it is shown"
+    finally:
+        app.shutdown()
+
+
+def test_glen_more_header_shows_banked_points_and_the_named_projection(env: Any) -> None:
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+
+    app = make_app(language="en")
+    try:
+        session, _events = play_table("glen-more", 3, 4, 60, "random", {})
+        seat = session.state.to_move()[0]
+        feed = _Feed([session.lobby_message(), session.state_message(seat, [])])
+        scene = GameScene(app, TableClient("glen-more", {seat: feed}), 3)
+        app.push(scene)
+        app.step()
+        view = scene.view
+        banked = session.state.scores()[seat]["total"]
+        projection = session.state.preview_scores()[seat]["total"]
+        assert view.score_total(seat) == banked, "the header's big number is banked"
+        assert view.score_projection(seat) == projection
+        tip = view._score_text(seat)
+        assert f"{banked} VP banked" in tip and "if the game ended now" in tip
+        app.settings.score_preview = False
+        assert view.score_projection(seat) is None
+    finally:
+        app.shutdown()

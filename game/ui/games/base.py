@@ -191,6 +191,8 @@ class GameView:
         self.show_private = True
         #: The action a hint suggests (the host's normal bot), shown until the position changes.
         self.hint: Action | None = None
+        #: Notes for the player about their input (:meth:`take_notes`).
+        self.notes: list[str] = []
         #: Seconds of table time (animations and the pulse advance it in :meth:`update`).
         self.clock = 0.0
         #: Where the last frame drew something that pulses (:meth:`pulsing`).
@@ -335,6 +337,18 @@ class GameView:
     def hover(self, pos: tuple[int, int]) -> str:
         """What a click at ``pos`` would do (a tooltip), or ""."""
         return ""
+
+    def key_intent(self, event: pygame.event.Event) -> Action | None:
+        """The action a key :meth:`key` did nothing with asks for, legal or not (Glen More's C:
+        make a clan member a chieftain), so the scene can ask the host why it is refused and
+        say so — as :meth:`intent` does for a click.  None: the key asks for nothing."""
+        return None
+
+    def take_notes(self) -> list[str]:
+        """Things the table has to tell the player about their own input that no rule
+        decides (e.g. "choose a clan member first"): the scene shows them as toasts."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def intent(self, pos: tuple[int, int]) -> Action | None:
         """The action a click at ``pos`` asks for, legal or not — a hex, a tile, a card of the

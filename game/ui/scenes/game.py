@@ -550,6 +550,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
                 self.view.skip_scoring(everything=False)
                 return True
             action = self.view.click(event.pos)
+            self._view_notes()
             if action is not None:
                 self.act(action)
                 return True
@@ -584,10 +585,23 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             self.app.set_focus(self.chat_field)
             return True
         action = self.view.key(event)
+        self._view_notes()
         if action is not None:
             self.act(action)
             return True
+        refused = self.view.key_intent(event) if self._may_explain() else None
+        if refused is not None and tuple(refused) not in self.view.legal:
+            # A key that asks for something refused says why, like a refused click (at the
+            # pointer, once the host answered).
+            self._sync_explanations()
+            self._ask_why(tuple(refused))
+            self.refusal = (self.app.mouse, tuple(refused), self.app.time)
+            return True
         return False
+
+    def _view_notes(self) -> None:
+        for note in self.view.take_notes():
+            self.app.toast(note, "info")
 
     def _scoring_running(self) -> bool:
         """The end-of-game sequence is on (a click shows its next step, Enter ends it)."""

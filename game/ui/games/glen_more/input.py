@@ -361,8 +361,13 @@ class InputMixin(TextMixin):
         if k == pygame.K_l and self.acts.loch_ness:
             self.ness_mode = not self.ness_mode
             return None
-        if k == pygame.K_c and self.move_from is not None:
-            return self.acts.chieftains.get(self.move_from)
+        if k == pygame.K_c:
+            if self.move_from is not None:
+                return self.acts.chieftains.get(self.move_from)
+            if self.acts.chieftains:
+                # a choice of the table, not a rule: which clan member is the player's to say
+                self.notes.append(t("gm.note.choose_clan"))
+            return None
         if self.acts.choices:
             return self._chosen(self.choice_panel.key(event))
         if pygame.K_1 <= k <= pygame.K_9:
@@ -372,6 +377,22 @@ class InputMixin(TextMixin):
                 s = slots[i]
                 return self.acts.takes.get(s) or self.acts.discards.get(s)
         return None
+
+    def key_intent(self, event: pygame.event.Event) -> Action | None:
+        """C when no clan member may become a chieftain now: the chosen clan member's cell —
+        or the first of yours — asks the engine why (GM §4.4, or the step it is)."""
+        if event.key != pygame.K_c or (self.acts.chieftains and self.move_from is None):
+            return None
+        cell = self.move_from
+        if cell is None:
+            territory = self.territories[self.you] if self.you is not None else {}
+            cell = next(
+                (c for c, e in sorted(territory.items()) if int(e.get("clan", 0) or 0) > 0),
+                next(iter(sorted(territory)), None),
+            )
+        if cell is None:
+            return None
+        return ("chieftain", cell[0], cell[1])
 
     def reachable_slots(self) -> list[int]:
         """The track spaces a click takes (or discards) now, from the head of the track on."""

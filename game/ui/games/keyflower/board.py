@@ -362,16 +362,27 @@ class BoardMixin(ScoringMixin):
         if role == "hand":
             hit.kind = "hand"
             if tile in self.winter_sel:
-                pygame.draw.polygon(surf, pal.HIGHLIGHT, art.hex_points(cx, cy, r + 2), 4)
-                self._text(
+                # Ticked to put up: washed green, a thick green rim and a round check badge —
+                # unmistakable beside the untouched tiles (which only pulse as targets).
+                side = int(2 * r + 4)
+                veil = pygame.Surface((side, side), pygame.SRCALPHA)
+                pygame.draw.polygon(veil, (*pal.GOOD, 70), art.hex_points(side / 2, side / 2, r))
+                surf.blit(veil, (int(cx - side / 2), int(cy - side / 2)))
+                pygame.draw.polygon(surf, pal.GOOD, art.hex_points(cx, cy, r + 3), max(4, px(5)))
+                bx, by = int(cx + r * 0.58), int(cy - r * 0.52)
+                rad = max(7, int(r * 0.3))
+                pygame.draw.circle(surf, (16, 40, 22), (bx, by), rad + 2)
+                pygame.draw.circle(surf, pal.GOOD, (bx, by), rad)
+                pygame.draw.lines(
                     surf,
-                    "✓",
-                    (int(cx + r * 0.55), int(cy + r * 0.45)),
-                    px(18),
-                    pal.HIGHLIGHT,
-                    px(30),
-                    True,
-                    anchor="center",
+                    (250, 252, 250),
+                    False,
+                    [
+                        (bx - rad * 0.5, by + rad * 0.02),
+                        (bx - rad * 0.12, by + rad * 0.42),
+                        (bx + rad * 0.52, by - rad * 0.38),
+                    ],
+                    max(2, rad // 3),
                 )
         elif role.startswith("won:"):
             hit.kind = "hand"
@@ -639,7 +650,11 @@ class BoardMixin(ScoringMixin):
                     and (
                         tile in self.place_at
                         or tile in self.place_tile_at
-                        or (self.winter_sets and self._phase() == "winter_pick")
+                        or (
+                            self.winter_sets
+                            and self._phase() == "winter_pick"
+                            and tile not in self.winter_sel  # ticked: its green rim shows
+                        )
                     )
                 )
             ):
