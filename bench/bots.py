@@ -1,4 +1,4 @@
-"""Bot strength and speed (``python -m game bench --only bots``; issue 5).
+"""Bot strength and speed (``python -m game bench --only bots``; issues 5 and 23).
 
 **Strength.**  4-player games of every registered game, one tested bot against three of another
 kind, the tested bot's seat rotated through all four seats (game ``i`` puts it in seat
@@ -6,27 +6,42 @@ kind, the tested bot's seat rotated through all four seats (game ``i`` puts it i
 win rate and its Wilson 95% confidence interval; 25% is what chance gives.
 
 * ``greedy_vs_random`` — greedy (= normal) against 3 random bots (target: at least 70%);
-* ``hard_vs_greedy`` — the hard level (mcts) against 3 greedy bots (target: at least 40%);
+* ``hard_vs_greedy`` — the hard level against 3 greedy bots (target: at least 60%, issue 23);
+* ``hard_vs_reference`` — the hard level against 3 copies of the frozen reference bot (the
+  hard level of commit 1841520, :mod:`bench.reference`; target: at least 40%);
+* ``reference_vs_greedy`` — the frozen reference against 3 greedy bots (what the old hard level
+  makes of today's greedy);
 * ``easy_vs_greedy`` — easy against 3 greedy (= normal) bots: easy should lose most games
   (chance is 25%);
 * ``normal_vs_easy`` — normal against 3 easy bots (the other side of the same comparison).
 
+**Budgets.**  Every bot thinks for its count (:mod:`game.bots.budget`): the planner's
+evaluations (the game's ``PLAN_EVALS``), the hard level's playouts (the game's
+``SEARCH["iterations"]``, or ``--iterations N``), within its CPU ceiling; ``--budget S`` makes
+the hard level think for ``S`` CPU seconds a decision instead.  The reference bot thinks for
+2 s of CPU a decision (its old 2 s of wall clock, now measured on the thread's CPU time).  The
+wall-clock safety net is off: nobody waits here, and with it a busy machine could cut a
+decision short.  So the figures do not depend on the machine's load (only the CPU-bound
+reference bot depends on the machine's speed).  Each matchup reports its budgets
+(``<matchup>.budget``), the load before and after it, and, per bot, the CPU time of the
+decisions that thought (not the cached steps of a planned turn, not forced moves):
+``decision_cpu_s_p50/_p95/_max.<bot>``, the same in wall-clock time
+(``decision_wall_s_p50/_p95/_max.<bot>``) and how many decisions a CPU ceiling cut short
+(``ceiling_cuts.<bot>``).
+
 **Speed.**  ``mcts_sims_per_s.<game>``: iterations per second of the search bot from the opening
 of a 4-player game (target: at least 300).  ``decision_s_max.<level>`` and
-``decision_s_mean.<level>``: the longest and the mean decision of each difficulty level in the
-strength games (targets: easy and normal at most 0.5 s, hard at most 3 s).  The machine's load
-average is reported beside the figures (``load_1min``): the hard level thinks for a fixed time,
-so on a busy machine it searches less and plays weaker.
+``decision_s_mean.<level>``: the longest and the mean decision (wall clock) of each difficulty
+level in the strength games.  The machine's load average is reported beside the figures.
 
-Games run in 2 worker processes (the machine has 2 cores).  ``--quick`` runs a handful of games
-with a short hard budget, for smoke tests only.  The full run plays every registered game
-(200 + 100 + 20 games each, 20 more of normal against easy for the games other than Kingdom
-Builder): about 35 minutes for Kingdom Builder, 45 for Glen More and 2 hours for Keyflower
-(a hard Keyflower game is some 40 decisions of 2 s) here; run it alone::
+Games run in ``--workers`` processes (default 2: the machine has 2 cores).  ``--quick`` runs a
+handful of games with a small hard iteration count, for smoke tests only.  Run long matchups
+nice'd, in the background::
 
     python -m game bench --only bots
     python -m bench.bots --games 200 --matchup hard_vs_greedy   # one matchup, more games
-    python -m bench.bots --game glen-more --games 100 --matchup hard_vs_greedy
+    python -m bench.bots --game glen-more --games 100 --matchup hard_vs_greedy --start 100
+    python -m bench.bots --game keyflower --games 40 --matchup hard_vs_reference --workers 1
 
 Figures for Kingdom Builder are named ``bots.<what>``; other games add their id:
 ``bots.<game>.<what>``.
@@ -45,8 +60,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
-from game.core.match import play_match
+from game.bots.budget import HARD_CPU_BUDGET, HARD_ITERATIONS, PLAN_CPU_BUDGET, PLAN_EVALS
+from game.bots.knowledge import knowledge_for
+from game.core.match import Bot, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import derive_seed
 
@@ -59,7 +77,7 @@ def _game_figures(game_id: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for matchup, meaning in (
         ("greedy_vs_random", "greedy wins vs 3 random (target >= 0.70)"),
-        ("hard_vs_greedy", "hard wins vs 3 greedy (target >= 0.40)"),
+        ("hard_vs_greedy", "hard wins vs 3 greedy (target >= 0.60)"),
         ("easy_vs_greedy", "easy wins vs 3 greedy (easy should lose most games)"),
         ("normal_vs_easy", "normal wins vs 3 easy"),
     ):
@@ -81,7 +99,7 @@ FIGURES: dict[str, str] = {
     "bots.greedy_vs_random.ci_low": "Wilson 95% interval, low end",
     "bots.greedy_vs_random.ci_high": "Wilson 95% interval, high end",
     "bots.greedy_vs_random.games": "games played",
-    "bots.hard_vs_greedy.winrate": "share of 4-player games hard wins vs 3 greedy (target >= 0.40)",
+    "bots.hard_vs_greedy.winrate": "share of 4-player games hard wins vs 3 greedy (target >= 0.60)",
     "bots.hard_vs_greedy.ci_low": "Wilson 95% interval, low end",
     "bots.hard_vs_greedy.ci_high": "Wilson 95% interval, high end",
     "bots.hard_vs_greedy.games": "games played",
@@ -110,7 +128,48 @@ MATCHUPS = {
     "hard_vs_greedy": Matchup("hard_vs_greedy", "hard", "greedy"),
     "easy_vs_greedy": Matchup("easy_vs_greedy", "easy", "greedy"),
     "normal_vs_easy": Matchup("normal_vs_easy", "normal", "easy"),
+    "hard_vs_reference": Matchup("hard_vs_reference", "hard", "reference"),
+    "reference_vs_greedy": Matchup("reference_vs_greedy", "reference", "greedy"),
 }
+
+#: The bots whose decisions are timed and reported, in report order.
+TIMED = ("easy", "greedy", "normal", "hard", "reference")
+
+
+def bench_bot(name: str, seed: int, budget: float | None, iterations: int | None) -> Bot:
+    """A bot of a matchup: ``reference`` is the frozen reference (:mod:`bench.reference`);
+    ``budget`` (CPU seconds) and ``iterations`` apply to the hard level only.  No wall-clock
+    safety net: the games must not depend on the machine's load."""
+    if name == "reference":
+        return reference_bot(seed, REFERENCE_CPU)
+    if name == "hard":
+        return make_bot(name, seed, budget, iterations=iterations, safety_net=False)
+    return make_bot(name, seed, safety_net=False)
+
+
+def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> dict[str, Any]:
+    """What each bot thinks for in ``game_id``: the counts and CPU ceilings (see the module
+    docstring)."""
+    known = knowledge_for(game_id)
+    search = dict(known.search)
+    if budget is not None:
+        hard: dict[str, Any] = {"mode": "cpu", "cpu_s": budget, "iterations": iterations}
+    else:
+        hard = {
+            "mode": "iterations",
+            "iterations": iterations or search.get("iterations", HARD_ITERATIONS),
+            "cpu_ceiling_s": search.get("cpu_budget", HARD_CPU_BUDGET),
+        }
+    return {
+        "hard": hard,
+        "planner": {
+            "mode": "evaluations",
+            "evaluations": known.plan_evals or PLAN_EVALS,
+            "cpu_ceiling_s": PLAN_CPU_BUDGET,
+        },
+        "reference": {"mode": "cpu", "cpu_s": REFERENCE_CPU},
+        "wall_clock_safety_net": False,
+    }
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -128,19 +187,24 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     """Play one game of a matchup; returns the tested seat's share and decision times."""
     game_id, matchup_name, tested, opponent, index, budget, *rest = task
     options = rest[0] if rest else None
+    iterations = rest[1] if len(rest) > 1 else None
     seed = index
     tested_seat = index % PLAYERS
     names = [tested if seat == tested_seat else opponent for seat in range(PLAYERS)]
     bots = [
-        make_bot(name, derive_seed(seed, "bench-bot", seat), budget if name == "hard" else None)
+        bench_bot(name, derive_seed(seed, "bench-bot", seat), budget, iterations)
         for seat, name in enumerate(names)
     ]
     longest: dict[str, float] = {}
     total: dict[str, float] = {}
     count: dict[str, int] = {}
-    # CPU time of this (single-threaded) worker per decision: on a shared machine the wall
-    # clock also counts the time the process waited for a core
+    # CPU time of the thinking thread per decision: on a shared machine the wall clock also
+    # counts the time the process waited for a core
     cpu_longest: dict[str, float] = {}
+    # per bot name, the decisions that thought (not cached steps of a turn, not forced moves)
+    thought_cpu: dict[str, list[float]] = {}
+    thought_wall: dict[str, list[float]] = {}
+    cuts: dict[str, int] = {}
 
     def timed(seat: int) -> Any:
         bot = bots[seat]
@@ -148,13 +212,19 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
 
         def agent(state: Any, s: int) -> Any:
             t0 = time.perf_counter()
-            c0 = time.process_time()
+            c0 = time.thread_time()
             action = bot.choose(state, s)
             dt = time.perf_counter() - t0
-            cpu_longest[name] = max(cpu_longest.get(name, 0.0), time.process_time() - c0)
+            cpu = time.thread_time() - c0
+            cpu_longest[name] = max(cpu_longest.get(name, 0.0), cpu)
             longest[name] = max(longest.get(name, 0.0), dt)
             total[name] = total.get(name, 0.0) + dt
             count[name] = count.get(name, 0) + 1
+            if getattr(bot, "last_thought", False):
+                thought_cpu.setdefault(name, []).append(round(cpu, 5))
+                thought_wall.setdefault(name, []).append(round(dt, 5))
+                if getattr(bot, "last_cut", None) is not None:
+                    cuts[name] = cuts.get(name, 0) + 1
             return action
 
         return agent
@@ -173,6 +243,9 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "total": total,
         "count": count,
         "cpu_longest": cpu_longest,
+        "thought_cpu": thought_cpu,
+        "thought_wall": thought_wall,
+        "cuts": cuts,
     }
 
 
@@ -185,10 +258,20 @@ def run_matchup(
     start: int = 0,
     verbose: bool = False,
     options: dict[str, Any] | None = None,
+    iterations: int | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes."""
     tasks = [
-        (game_id, matchup.name, matchup.tested, matchup.opponent, start + i, budget, options)
+        (
+            game_id,
+            matchup.name,
+            matchup.tested,
+            matchup.opponent,
+            start + i,
+            budget,
+            options,
+            iterations,
+        )
         for i in range(games)
     ]
     if workers <= 1:
@@ -235,8 +318,8 @@ def _progress(results: list[dict[str, Any]]) -> None:
     lo, hi = wilson(wins, n)
     last = results[-1]
     times = " ".join(
-        f"{name} max {last['longest'][name]:.2f}s (cpu {last['cpu_longest'][name]:.2f}s)"
-        f" mean {last['total'][name] / last['count'][name]:.3f}s"
+        f"{name} cpu p50 {percentile(last['thought_cpu'].get(name, []), 0.5):.2f}s"
+        f" max {last['cpu_longest'][name]:.2f}s (wall max {last['longest'][name]:.2f}s)"
         for name in sorted(last["longest"])
         if last["count"].get(name)
     )
@@ -258,6 +341,34 @@ def summarise(prefix: str, results: Sequence[dict[str, Any]]) -> dict[str, float
         f"{prefix}.ci_high": round(hi, 4),
         f"{prefix}.games": float(n),
     }
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-quantile (0..1) of ``values``, nearest rank (0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def thinking_times(prefix: str, results: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Per bot: p50/p95/max CPU and wall-clock time of the decisions that thought, and how many
+    a CPU ceiling cut short (``<prefix>.decision_cpu_s_p50.<bot>`` ...)."""
+    out: dict[str, float] = {}
+    for name in TIMED:
+        cpu = [t for r in results for t in r.get("thought_cpu", {}).get(name, [])]
+        wall = [t for r in results for t in r.get("thought_wall", {}).get(name, [])]
+        if not cpu:
+            continue
+        for what, values in (("cpu", cpu), ("wall", wall)):
+            out[f"{prefix}.decision_{what}_s_p50.{name}"] = round(percentile(values, 0.5), 3)
+            out[f"{prefix}.decision_{what}_s_p95.{name}"] = round(percentile(values, 0.95), 3)
+            out[f"{prefix}.decision_{what}_s_max.{name}"] = round(max(values), 3)
+        out[f"{prefix}.thinking_decisions.{name}"] = float(len(cpu))
+        out[f"{prefix}.ceiling_cuts.{name}"] = float(
+            sum(r.get("cuts", {}).get(name, 0) for r in results)
+        )
+    return out
 
 
 def decision_times(results: Sequence[dict[str, Any]], *names: str) -> tuple[float, float]:
@@ -306,7 +417,7 @@ def run(quick: bool) -> dict[str, float]:
     strength_games = {"greedy_vs_random": 8, "hard_vs_greedy": 2, "easy_vs_greedy": 2}
     if not quick:
         strength_games = {"greedy_vs_random": 200, "hard_vs_greedy": 100, "easy_vs_greedy": 20}
-    hard_budget = 0.3 if quick else None
+    hard_iterations = 8 if quick else None
     for game_id in game_ids():
         reference = game_id == REFERENCE_GAME
         prefix = "bots" if reference else f"bots.{game_id}"
@@ -320,7 +431,7 @@ def run(quick: bool) -> dict[str, float]:
         if not reference:
             games["normal_vs_easy"] = games["easy_vs_greedy"]
         results = {
-            name: run_matchup(game_id, MATCHUPS[name], n, budget=hard_budget)
+            name: run_matchup(game_id, MATCHUPS[name], n, iterations=hard_iterations)
             for name, n in games.items()
         }
         figures.update(summarise(f"{prefix}.greedy_vs_random", results["greedy_vs_random"]))
@@ -350,7 +461,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="first game index (= seed)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--budget", type=float, default=None, help="hard bot seconds per turn")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="hard level: CPU seconds per decision instead of its count of playouts",
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="hard level: playouts per decision"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     parser.add_argument(
@@ -362,7 +481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "SECONDS from 3 openings) instead of playing matchups",
     )
     args = parser.parse_args(argv)
-    figures: dict[str, float] = {}
+    figures: dict[str, Any] = {}
     prefix = "bots" if args.game == REFERENCE_GAME else f"bots.{args.game}"
     figures["load_1min_before"] = _load()
     if args.sims is not None:
@@ -374,7 +493,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(figures, indent=None if args.json else 1))
         return 0
     signal.signal(signal.SIGTERM, _stop)
+    figures[f"{prefix}.budget"] = budget_mode(args.game, args.budget, args.iterations)
     for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
+        figures[f"{prefix}.{name}.load_1min_before"] = _load()
         results = run_matchup(
             args.game,
             MATCHUPS[name],
@@ -384,15 +505,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             start=args.start,
             verbose=not args.json,
             options=args.options,
+            iterations=args.iterations,
         )
+        figures[f"{prefix}.{name}.load_1min_after"] = _load()
+        figures[f"{prefix}.{name}.start"] = float(args.start)
         figures.update(summarise(f"{prefix}.{name}", results))
-        for bot in ("easy", "greedy", "normal", "hard"):
+        for bot in ("easy", "greedy", "normal", "hard", "reference"):
             longest, mean = decision_times(results, bot)
             if longest:
                 figures[f"{prefix}.{name}.decision_s_max.{bot}"] = round(longest, 3)
                 figures[f"{prefix}.{name}.decision_s_mean.{bot}"] = round(mean, 4)
                 cpu = max((r["cpu_longest"].get(bot, 0.0) for r in results), default=0.0)
                 figures[f"{prefix}.{name}.decision_cpu_s_max.{bot}"] = round(cpu, 3)
+        figures.update(thinking_times(f"{prefix}.{name}", results))
         if _STOPPED:
             figures["stopped_after_games"] = float(_STOPPED[0])
             break

@@ -151,7 +151,7 @@ class Hub:
         allow_hints: bool = False,
         bot_process: bool = False,
         bot_budget: float | None = None,
-        bot_deadline: float = 60.0,
+        bot_deadline: float | None = None,
         max_tables: int = MAX_TABLES,
         max_tables_per_address: int = MAX_TABLES_PER_ADDRESS,
         hints_ceiling: bool | None = None,

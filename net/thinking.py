@@ -9,8 +9,12 @@ and a new one started; an answer that comes back for an old decision is dropped.
 Bots think on determinized copies (``state.determinize(seat, seed)``: nothing the seat may not
 see) — in worker processes (:class:`game.bots.BotPool`: the host's thinking budget, at most a
 few decisions at once, and never on the host's event loop), or with ``bot_process=False`` in a
-daemon thread per decision (:func:`game.bots.think`; tests and the hot-seat host).  A decision past
-``deadline`` seconds is cancelled and a random legal action is played instead.
+daemon thread per decision (:func:`game.bots.think`; tests and the hot-seat host).  A bot's own
+budget ends its decision (a count of evaluations or playouts, a CPU-time ceiling, a wall-clock
+safety net of 3x that ceiling: :mod:`game.bots.budget`); the host's deadline is one more safety
+net just past the bot's own (:func:`game.bots.decision_deadline`, unless ``bot_deadline`` sets
+one for every decision): a decision past it is cancelled and a random legal action is played
+instead.
 
 Hints (:meth:`Thinking.hint`) are the normal bot's choice for a human seat's current decision,
 computed the same way and sent only to the seats that asked, unless the decision moved on.
@@ -26,7 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.bots import BotCancelled, BotPool, Decision, hint_async, make_bot, think
+from game.bots import (
+    BotCancelled,
+    BotPool,
+    Decision,
+    decision_deadline,
+    hint_async,
+    make_bot,
+    think,
+)
 from game.core.match import Bot
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
@@ -38,9 +50,10 @@ from net.session import Session
 log = logging.getLogger("lantern.host")
 
 #: The bot whose choice a hint shows (``game.bots.hint``: the normal level), and the longest a
-#: hint may think in the worker process before it is given up.
+#: hint may think in the worker process before it is given up (seconds from when the process
+#: takes it up: the normal level's own safety net is far shorter).
 HINT_BOT = "normal"
-HINT_DEADLINE = 30.0
+HINT_DEADLINE = 10.0
 
 
 class Asker(Protocol):
@@ -95,7 +108,9 @@ class Thinking:
     """Bot and hint scheduling for every table of one hub (see the module docstring).
 
     ``apply(table, seat, seq, action)`` plays a bot's choice through the hub's own path (the
-    same validation as a human's); ``send(asker, message)`` answers a hint.
+    same validation as a human's); ``send(asker, message)`` answers a hint.  ``bot_budget``
+    (CPU seconds) replaces the search bots' counts (:func:`game.bots.make_bot`);
+    ``bot_deadline`` (seconds) replaces every level's own deadline.
     """
 
     def __init__(
@@ -105,7 +120,7 @@ class Thinking:
         send: Callable[[Any, dict[str, Any]], None],
         bot_process: bool = False,
         bot_budget: float | None = None,
-        bot_deadline: float = 60.0,
+        bot_deadline: float | None = None,
     ) -> None:
         self._apply = apply
         self._send = send
@@ -206,6 +221,9 @@ class Thinking:
             name = table.bot_of(seat)
             assert name is not None
             world_seed = derive_seed(table.seed, "determinize", seat, job.seq)
+            deadline = self.bot_deadline
+            if deadline is None:
+                deadline = decision_deadline(name, table.state.game_id, self.bot_budget)
             if self._process is not None:
                 decision = self._process.decide(
                     name,
@@ -215,11 +233,11 @@ class Thinking:
                     seat,
                     world_seed,
                     key=(table.table_id, seat),
-                    deadline=self.bot_deadline,
+                    deadline=deadline,
                 )
             else:
                 bot = self._bot(table, held, seat)
-                decision = think(bot, table.state, seat, world_seed, deadline=self.bot_deadline)
+                decision = think(bot, table.state, seat, world_seed, deadline=deadline)
             job.decision = decision
             self._when_done(decision, lambda f: self._bot_done(table, seat, job, f))
 

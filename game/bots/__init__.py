@@ -10,13 +10,21 @@
     (:mod:`game.bots.knowledge`), for Kingdom Builder :mod:`game.kingdom_builder.evaluation`.
 ``mcts``
     Information-set Monte Carlo tree search over determinized worlds with whole turns as root
-    moves (:mod:`game.bots.mcts`); ``budget`` is its thinking time per decision in seconds
-    (default 1.0).
+    moves (:mod:`game.bots.mcts`); :data:`~game.bots.budget.MCTS_ITERATIONS` playouts per
+    decision within a CPU ceiling of :data:`~game.bots.budget.MCTS_CPU_BUDGET` seconds.
 ``easy``, ``normal``, ``hard``
     The lobby's difficulty levels (:data:`DIFFICULTIES`): greedy with noise (a narrower plan
     search, and a turn picked at random weighted by how good it looks), greedy, and the search
     bot racing its best turns on common sampled worlds while looking ahead to its own next turn
-    (:func:`hard_bot`).  ``budget`` overrides the hard level's thinking time per turn.
+    (:func:`hard_bot`).
+
+**Budgets** (:mod:`game.bots.budget`): every level thinks for a *count* — the planner's
+evaluations (the game's ``PLAN_EVALS``), the search's playouts (the game's
+``SEARCH["iterations"]``) — within a CPU-time ceiling of the thinking thread and a wall-clock
+safety net of 3x that ceiling, so the same seed gives the same game on a busy machine as on a
+quiet one.  ``budget`` (seconds of CPU) replaces a search bot's count by a CPU-time bound;
+``iterations`` replaces its count; ``safety_net=False`` drops the wall-clock net (benchmarks,
+``simulate``: nobody waits there).
 
 Only the first decision of a turn thinks; the bots cache the rest of their planned turn and
 answer the turn's later decisions at once.  While thinking they pause Python's cyclic garbage
@@ -34,8 +42,9 @@ it is handed (``state.determinize(seat, seed)``) before looking at it.
 * ``DIFFICULTIES`` — ``{"easy": Difficulty, "normal": ..., "hard": ...}``: ``label``,
   ``bot`` (the :func:`make_bot` name), ``description`` and ``max_seconds`` (the promised
   longest decision).  Lobby seat menus list these; ``bot_names()`` lists every bot for the CLI.
-* ``make_bot(name, seed, budget)`` — a bot for a seat (use one bot object per seat and keep it
-  for the whole game: it caches its turn plan between decisions).
+* ``make_bot(name, seed, budget, *, iterations=None, safety_net=True)`` — a bot for a seat (use
+  one bot object per seat and keep it for the whole game: it caches its turn plan between
+  decisions).  ``decision_deadline(name, game_id, budget)`` — the host's deadline for one decision.
 * ``think(bot, state, seat, seed, deadline=None) -> Decision`` — run one decision in a daemon
   thread; the bot gets ``state.determinize(seat, seed)`` made on the calling thread.
   ``Decision.done()``, ``.result(timeout)``, ``.cancel()``, ``.future`` (a
@@ -56,7 +65,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots.base import BotCancelled
+from game.bots.budget import (
+    HARD_CPU_BUDGET,
+    HARD_ITERATIONS,
+    MCTS_CPU_BUDGET,
+    MCTS_ITERATIONS,
+    PLAN_CPU_BUDGET,
+    host_deadline,
+)
 from game.bots.greedy import GreedyBot
+from game.bots.knowledge import knowledge_for
 from game.bots.mcts import MctsBot
 from game.bots.random_bot import RandomBot
 from game.bots.worker import BotPool, BotProcess, BotTimeout, Decision, think
@@ -64,10 +82,6 @@ from game.core.api import GameState
 from game.core.match import Bot
 from game.core.types import Action, Seat
 
-#: The hard level's thinking time per turn (seconds); its decisions stay within ``max_seconds``.
-HARD_BUDGET = 2.0
-#: The mcts bot's default thinking time per decision (seconds).
-MCTS_BUDGET = 1.0
 #: The easy level's randomness: how many points of value make a turn e times likelier (a game's
 #: evaluation module may set its own, ``EASY_TEMPERATURE``).
 EASY_TEMPERATURE = 2.0
@@ -81,56 +95,91 @@ class Difficulty:
     label: str
     bot: str
     description: str
-    #: The longest a decision of this level takes on the reference machine (seconds).
+    #: The longest a decision of this level takes on the reference machine (seconds): its CPU
+    #: ceiling (:mod:`game.bots.budget`).
     max_seconds: float
 
 
 DIFFICULTIES: dict[str, Difficulty] = {
     "easy": Difficulty(
-        "easy", "Easy", "easy", "Plays sensible turns but often settles for a worse one.", 0.5
+        "easy",
+        "Easy",
+        "easy",
+        "Plays sensible turns but often settles for a worse one.",
+        PLAN_CPU_BUDGET,
     ),
     "normal": Difficulty(
-        "normal", "Normal", "normal", "Plays the turn that scores best right now.", 0.5
+        "normal", "Normal", "normal", "Plays the turn that scores best right now.", PLAN_CPU_BUDGET
     ),
     "hard": Difficulty(
         "hard",
         "Hard",
         "hard",
         "Searches ahead, sampling the cards it cannot see, to find the strongest turn.",
-        3.0,
+        HARD_CPU_BUDGET,
     ),
 }
 
-#: name -> factory(seed, budget); ``budget`` (seconds per decision) matters to search bots only.
-_FACTORIES: dict[str, Callable[[int, float | None], Bot]] = {
-    "random": lambda seed, budget: RandomBot(seed),
-    "greedy": lambda seed, budget: GreedyBot(seed),
-    "mcts": lambda seed, budget: MctsBot(seed, budget=budget or MCTS_BUDGET),
-    "easy": lambda seed, budget: GreedyBot(
-        seed, beam=3, temperature=EASY_TEMPERATURE, game_temperature=True, name="easy"
+Factory = Callable[[int, float | None, int | None, bool], Bot]
+
+#: name -> factory(seed, budget, iterations, safety_net) (see :func:`make_bot`).
+_FACTORIES: dict[str, Factory] = {
+    "random": lambda seed, budget, iterations, net: RandomBot(seed),
+    "greedy": lambda seed, budget, iterations, net: GreedyBot(seed, safety_net=net),
+    "mcts": lambda seed, budget, iterations, net: MctsBot(
+        seed,
+        budget=budget or MCTS_CPU_BUDGET,
+        iterations=iterations or (None if budget else MCTS_ITERATIONS),
+        safety_net=net,
     ),
-    "normal": lambda seed, budget: GreedyBot(seed, name="normal"),
-    "hard": lambda seed, budget: hard_bot(seed, budget),
+    "easy": lambda seed, budget, iterations, net: GreedyBot(
+        seed,
+        beam=3,
+        temperature=EASY_TEMPERATURE,
+        game_temperature=True,
+        safety_net=net,
+        name="easy",
+    ),
+    "normal": lambda seed, budget, iterations, net: GreedyBot(seed, safety_net=net, name="normal"),
+    "hard": lambda seed, budget, iterations, net: hard_bot(seed, budget, iterations, net),
 }
 
 
-def hard_bot(seed: int = 0, budget: float | None = None) -> MctsBot:
+def hard_bot(
+    seed: int = 0,
+    budget: float | None = None,
+    iterations: int | None = None,
+    safety_net: bool = True,
+) -> MctsBot:
     """The hard level: the search bot racing its best whole turns on common sampled worlds,
     looking one round ahead to its own next turn (see :mod:`game.bots.mcts`); a game's
-    evaluation module may tune these search parameters (its ``SEARCH``).
+    evaluation module may tune these search parameters (its ``SEARCH``), its budget among them.
 
-    ``budget`` (seconds per turn, default :data:`HARD_BUDGET`) bounds the search; the first
-    decision of a turn takes about that long, the rest of the turn is instant.
+    By default a decision plays the game's ``SEARCH["iterations"]`` playouts (else
+    :data:`~game.bots.budget.HARD_ITERATIONS`) within its ``SEARCH["cpu_budget"]`` (else
+    :data:`~game.bots.budget.HARD_CPU_BUDGET`) seconds of CPU.  ``budget`` (CPU seconds) makes
+    the CPU time the bound instead of the count (no longer reproducible from the seed: how much
+    is searched depends on the machine's speed); ``iterations`` sets the count.  Either one
+    given here is kept over the game's.  The first decision of a turn searches, the rest of the
+    turn is instant.
     """
+    fixed: set[str] = set()
+    if budget is not None:
+        fixed.update(("cpu_budget", "iterations"))
+    if iterations is not None:
+        fixed.add("iterations")
     return MctsBot(
         seed,
-        budget=budget or HARD_BUDGET,
+        budget=budget or HARD_CPU_BUDGET,
+        iterations=iterations or (None if budget else HARD_ITERATIONS),
         root_policy="race",
         horizon_extra=1,
         playout_plan_evals=100,
         plan_beam=10,
         plan_per_first=2,
         game_tuning=True,
+        fixed=frozenset(fixed),
+        safety_net=safety_net,
         name="hard",
     )
 
@@ -140,16 +189,50 @@ def bot_names() -> list[str]:
     return list(_FACTORIES)
 
 
-def make_bot(name: str, seed: int = 0, budget: float | None = None) -> Bot:
+def make_bot(
+    name: str,
+    seed: int = 0,
+    budget: float | None = None,
+    *,
+    iterations: int | None = None,
+    safety_net: bool = True,
+) -> Bot:
     """A new bot called ``name`` with its own RNG seeded from ``seed``.
 
-    ``budget`` is the thinking time per decision in seconds for search bots (ignored by others).
+    ``budget`` is the CPU time per decision in seconds for the search bots (``mcts``,
+    ``hard``), which then think for that long rather than for their count of playouts;
+    ``iterations`` sets that count instead.  Both are ignored by the other bots, whose count of
+    evaluations is the game's.  ``safety_net=False`` drops the wall-clock safety net (3x the
+    CPU ceiling): for benchmarks and simulations, where nobody waits and a game must not depend
+    on the machine's load.
     """
     try:
         factory = _FACTORIES[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
-    return factory(seed, budget)
+    if budget is not None and not budget > 0:
+        raise ValueError(f"the budget must be positive seconds, not {budget!r}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"the iteration budget must be at least 1, not {iterations!r}")
+    return factory(seed, budget, iterations, safety_net)
+
+
+def decision_deadline(name: str, game_id: str, budget: float | None = None) -> float:
+    """The host's wall-clock deadline for one decision of the bot ``name`` in the game
+    ``game_id`` (seconds): past the bot's own safety net (3x its CPU ceiling — ``budget`` if
+    given, else the level's or the game's ``SEARCH["cpu_budget"]``), after which the host plays
+    a random legal action instead (:func:`game.bots.budget.host_deadline`)."""
+    if name == "hard":
+        ceiling = budget or float(
+            dict(knowledge_for(game_id).search).get("cpu_budget", HARD_CPU_BUDGET)
+        )
+    elif name == "mcts":
+        ceiling = budget or MCTS_CPU_BUDGET
+    elif name in ("easy", "normal", "greedy", "random"):
+        ceiling = PLAN_CPU_BUDGET
+    else:  # a bot this module does not know the budget of (tests register some)
+        ceiling = HARD_CPU_BUDGET
+    return host_deadline(ceiling)
 
 
 def hint(state: GameState, seat: Seat, seed: int = 0) -> Action:
@@ -175,6 +258,7 @@ __all__ = [
     "MctsBot",
     "RandomBot",
     "bot_names",
+    "decision_deadline",
     "hard_bot",
     "hint",
     "hint_async",

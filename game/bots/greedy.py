@@ -14,7 +14,6 @@ proportional to ``exp(value / temperature)``: usually a good turn, sometimes a c
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -26,6 +25,7 @@ from game.bots.base import (
     gc_paused,
     turn_continues,
 )
+from game.bots.budget import PLAN_CPU_BUDGET, PLAN_EVALS, Budget, Meter
 from game.bots.knowledge import Knowledge, knowledge_for
 from game.core.api import GameState
 from game.core.rng import Rng
@@ -51,9 +51,10 @@ class TurnPlanner:
 
     ``max_evals`` bounds the work (evaluations of positions) for one turn: when it is spent, the
     partial turns still open are scored where they stand (the bot plans the rest of its turn at
-    its next decision).  ``max_steps`` bounds the length of a turn the same way, and
-    ``max_seconds`` the time: a safety net for a slow or busy machine (the evaluation budget
-    normally ends the search well before it, so the same seed gives the same plan).
+    its next decision).  ``max_steps`` bounds the length of a turn the same way.  A
+    :class:`~game.bots.budget.Meter` handed to :meth:`plans` adds a CPU-time ceiling and a
+    wall-clock safety net (:mod:`game.bots.budget`); the evaluation count normally ends the
+    search well before them, so the same seed gives the same plan on any machine.
 
     ``per_first`` keeps the beam diverse: at most that many partial turns starting with the
     same action survive a step (the search bot wants rival turns, not six variants of one).
@@ -66,17 +67,17 @@ class TurnPlanner:
         max_steps: int = 40,
         max_evals: int = 1500,
         look_through: int = 2,
-        max_seconds: float | None = None,
         per_first: int | None = None,
     ) -> None:
         if beam < 1:
             raise ValueError("beam must be at least 1")
+        if max_evals < 1:
+            raise ValueError("max_evals must be at least 1")
         self.knowledge = knowledge
         self.beam = beam
         self.max_steps = max_steps
         self.max_evals = max_evals
         self.look_through = look_through
-        self.max_seconds = max_seconds
         self.per_first = per_first
         #: Positions evaluated by the last call of :meth:`plans`.
         self.evals = 0
@@ -87,17 +88,18 @@ class TurnPlanner:
         seat: Seat,
         rng: Rng,
         cancel: CancelToken | None = None,
+        meter: Meter | None = None,
     ) -> list[Plan]:
         """Every turn found (completed, or open when the budget ran out), best first; ties in
-        a random order from ``rng``."""
+        a random order from ``rng``.  ``meter`` (optional) is the decision's CPU ceiling and
+        safety net, checked before every evaluation but the first."""
         value = self.knowledge.value
         key_of = self.knowledge.position_key
         turn = state.turn_id()
         done: list[tuple[float, int, tuple[Action, ...]]] = []
         self.evals = 0
-        deadline = (
-            time.perf_counter() + self.max_seconds if self.max_seconds is not None else math.inf
-        )
+        if meter is None:
+            meter = Meter.unlimited()
         frontier: list[tuple[float, GameState, tuple[Action, ...]]] = [
             (value(state, seat), state, ())
         ]
@@ -113,15 +115,16 @@ class TurnPlanner:
                 base, node, actions, depth = stack.pop()
                 if exhausted or (
                     self.evals  # the first position is always expanded
-                    and (self.evals >= self.max_evals or time.perf_counter() > deadline)
+                    and (self.evals >= self.max_evals or meter.spent())
                 ):
                     exhausted = True
                     if depth == 0:
                         done.append((base, rng.randbelow(1 << 30), actions))
                     continue
                 for action in self.knowledge.candidates(node, seat):
-                    if self.evals and time.perf_counter() > deadline:
-                        # out of time inside a wide node: keep what it gave so far
+                    if self.evals and meter.spent():
+                        # out of CPU time inside a wide node: keep what it gave so far (the
+                        # count is checked between nodes: a node is expanded whole)
                         exhausted = True
                         break
                     child = node.clone()
@@ -184,25 +187,43 @@ class GreedyBot:
         *,
         beam: int = 6,
         temperature: float = 0.0,
-        max_evals: int = 1500,
-        max_seconds: float | None = 0.3,
+        max_evals: int | None = None,
+        cpu_budget: float | None = PLAN_CPU_BUDGET,
+        safety_net: bool = True,
         knowledge: Knowledge | None = None,
         game_temperature: bool = False,
         name: str = "greedy",
     ) -> None:
+        if max_evals is not None and max_evals < 1:
+            raise ValueError("max_evals must be at least 1")
+        if cpu_budget is not None and not cpu_budget > 0:
+            raise ValueError("the CPU budget must be positive")
         self.name = name
         #: Whether the game's ``EASY_TEMPERATURE`` replaces ``temperature`` (the easy level).
         self.game_temperature = game_temperature
         #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
         self.knowledge = knowledge
+        #: Evaluations per turn; ``None`` means the game's ``PLAN_EVALS`` (or
+        #: :data:`~game.bots.budget.PLAN_EVALS`).
         self.max_evals = max_evals
-        self.max_seconds = max_seconds
+        #: The CPU ceiling of a decision (seconds of the thinking thread; ``None``: none) and
+        #: whether the wall-clock safety net (3x) applies (:mod:`game.bots.budget`).
+        self.cpu_budget = cpu_budget
+        self.safety_net = safety_net
+        #: Which limit cut the last planning short (``None``: the count ended it).
+        self.last_cut: str | None = None
+        #: Whether the last decision planned (not a cached step or a forced move).
+        self.last_thought = False
+        #: Evaluations of the last planning.
+        self.last_evals = 0
         self.rng = Rng(seed)
         self.beam = beam
         self.temperature = temperature
         self._cache = PlanCache()
 
     def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
+        self.last_cut = None
+        self.last_thought = False
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
@@ -215,13 +236,14 @@ class GreedyBot:
         world = state.determinize(seat, self.rng.next64())
         knowledge = self.knowledge or knowledge_for(state.game_id)
         planner = TurnPlanner(
-            knowledge,
-            beam=self.beam,
-            max_evals=self.max_evals,
-            max_seconds=self.max_seconds,
+            knowledge, beam=self.beam, max_evals=self.evals_for(knowledge, world, seat)
         )
+        meter = self._meter()
+        self.last_thought = True
         with gc_paused():
-            plans = planner.plans(world, seat, self.rng, cancel)
+            plans = planner.plans(world, seat, self.rng, cancel, meter)
+        self.last_cut = meter.cut
+        self.last_evals = planner.evals
         temperature = self.temperature
         if self.game_temperature and knowledge.easy_temperature is not None:
             temperature = knowledge.easy_temperature
@@ -230,6 +252,19 @@ class GreedyBot:
             return legal[self.rng.randbelow(len(legal))]
         self._cache.store(world, seat, plan.actions)
         return plan.actions[0]
+
+    def evals_for(self, knowledge: Knowledge, state: GameState, seat: Seat) -> int:
+        """The evaluation budget of ``seat``'s turn in ``state``: the bot's own, else the
+        game's ``PLAN_EVALS``, else :data:`~game.bots.budget.PLAN_EVALS`."""
+        if self.max_evals is not None:
+            return self.max_evals
+        return knowledge.evals_for(state, seat) or PLAN_EVALS
+
+    def _meter(self) -> Meter:
+        """The meter of one decision, started now (on the thinking thread)."""
+        if self.cpu_budget is None:
+            return Meter.unlimited()
+        return Budget(cpu=self.cpu_budget, safety_net=self.safety_net).meter()
 
     def _pick(self, plans: list[Plan], temperature: float) -> Plan | None:
         if not plans:

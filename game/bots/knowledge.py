@@ -36,7 +36,19 @@ The evaluation module may define (every name is optional):
 ``SEARCH: dict[str, object]``
     The hard level's search parameters for this game, overriding the defaults of
     :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
-    playouts are dear plans its own next turn with fewer evaluations).  Default: none.
+    playouts are dear plans its own next turn with fewer evaluations).  Among them the hard
+    level's budget (:mod:`game.bots.budget`): ``"iterations"``, its playouts per decision
+    (the bound that normally ends the search; calibrated so that a decision takes about 1-1.5 s
+    of CPU on a quiet core, at most 2 s at the 95th percentile), and ``"cpu_budget"``, its CPU
+    ceiling per decision in seconds (default :data:`game.bots.budget.HARD_CPU_BUDGET`).
+    Default: none.
+
+``PLAN_EVALS: int`` (or a function ``(state, seat) -> int``)
+    The turn planner's evaluations per turn for the greedy, normal and easy levels in this game
+    (calibrated so that a decision stays within 0.3 s of CPU on a quiet core).  A function is
+    asked at the start of each turn's planning, for a game whose positions cost very different
+    amounts to evaluate in different phases (a count, still: the same position gets the same
+    budget on any machine).  Default: :data:`game.bots.budget.PLAN_EVALS`.
 
 Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
 bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
@@ -59,10 +71,13 @@ from game.core.types import Action, Seat
 #: The search parameters a game's ``SEARCH`` may set (see :class:`game.bots.mcts.MctsBot`).
 SEARCH_PARAMETERS = frozenset(
     {
+        "cpu_budget",
         "exploration",
         "horizon_extra",
+        "iterations",
         "max_plans",
         "plan_beam",
+        "plan_evals",
         "plan_per_first",
         "plan_share",
         "playout_plan_evals",
@@ -76,6 +91,7 @@ EvaluateAll = Callable[[GameState], list[float]]
 RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
 PositionKey = Callable[[GameState, Seat], Hashable]
 CandidateActions = Callable[[GameState, Seat, list[Action]], list[Action]]
+PlanEvals = Callable[[GameState, Seat], int]
 
 
 @dataclass(frozen=True)
@@ -92,6 +108,9 @@ class Knowledge:
     search: tuple[tuple[str, Any], ...] = ()
     #: The easy level's temperature in this game (the module's ``EASY_TEMPERATURE``).
     easy_temperature: float | None = None
+    #: The planner's evaluations per turn in this game (the module's ``PLAN_EVALS``: a number,
+    #: or a function of the position).
+    plan_evals: int | PlanEvals | None = None
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -100,6 +119,14 @@ class Knowledge:
             return legal
         chosen = self.candidate_actions(state, seat, legal)
         return chosen or legal
+
+    def evals_for(self, state: GameState, seat: Seat) -> int | None:
+        """The planner's evaluation budget for ``seat``'s turn in ``state`` (``None``: the
+        game sets none)."""
+        evals = self.plan_evals
+        if evals is None or isinstance(evals, int):
+            return evals
+        return _positive_int(self.game_id, "PLAN_EVALS(state, seat)", evals(state, seat))
 
     def value(self, state: GameState, seat: Seat) -> float:
         """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
@@ -183,11 +210,33 @@ def _evaluation_module(game_id: str) -> ModuleType | None:
 
 
 def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """A game's ``SEARCH`` as sorted pairs, refusing names the search bot does not have."""
+    """A game's ``SEARCH`` as sorted pairs, refusing names the search bot does not have and a
+    budget that is not a positive number (``iterations``: a positive integer)."""
     unknown = set(search) - SEARCH_PARAMETERS
     if unknown:
         raise ValueError(f"{game_id}: unknown search parameters {sorted(unknown)}")
+    if "iterations" in search:
+        _positive_int(game_id, 'SEARCH["iterations"]', search["iterations"])
+    cpu = search.get("cpu_budget")
+    if "cpu_budget" in search and (
+        isinstance(cpu, bool) or not isinstance(cpu, int | float) or not cpu > 0
+    ):
+        raise ValueError(f'{game_id}: SEARCH["cpu_budget"] must be positive seconds, not {cpu!r}')
     return tuple(sorted(search.items()))
+
+
+def _plan_evals(game_id: str, value: Any) -> int | PlanEvals | None:
+    """A game's ``PLAN_EVALS``: ``None``, a positive integer or a function of the position."""
+    if value is None or (callable(value) and not isinstance(value, type)):
+        return value
+    return _positive_int(game_id, "PLAN_EVALS", value)
+
+
+def _positive_int(game_id: str, name: str, value: Any) -> int:
+    """``value`` if it is an integer of at least 1, else a clear error naming the hook."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{game_id}: {name} must be a positive integer, not {value!r}")
+    return value
 
 
 def _easy_temperature(game_id: str, value: Any) -> float | None:
@@ -220,6 +269,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         candidate_actions=hooks.get("candidate_actions") or all_actions,
         search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
         easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
+        plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
     )
     _cache[key] = known
     return known

@@ -43,13 +43,16 @@ end would be far slower and, with a cheap policy, noisier; the depth limit is de
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
 (:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
 
-**Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
-at whichever comes first (a racing round cut short by the clock does not count; an iteration
-budget always finishes its round).  With an iteration
-budget and no time limit reached, the same seed gives the same decision; a time budget depends on
-the machine's speed.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when
-the ``cancel`` token is set.  Only the first decision of a turn searches; the rest of the chosen
-turn is cached and played instantly.
+**Budget.**  ``iterations`` (playouts) and/or ``budget`` (a CPU-time ceiling in seconds of the
+thinking thread) per decision, with a wall-clock safety net of 3x the ceiling unless
+``safety_net=False`` (:mod:`game.bots.budget`); the search stops at whichever comes first.  An
+iteration budget always finishes its racing round; a round cut short by the ceiling does not
+count.  With an iteration budget and no ceiling reached, the same seed gives the same decision
+on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
+root's turn planner is bounded by its evaluations (``plan_evals``, default
+:data:`game.bots.budget.PLAN_EVALS`) and by ``plan_share`` of the CPU ceiling.  The search also stops (raising
+:class:`~game.bots.base.BotCancelled`) when the ``cancel`` token is set.  Only the first
+decision of a turn searches; the rest of the chosen turn is cached and played instantly.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ from game.bots.base import (
     gc_paused,
     turn_continues,
 )
+from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import Knowledge, knowledge_for
 from game.core.api import GameState
@@ -110,21 +114,26 @@ class MctsBot:
         plan_per_first: int | None = None,
         plan_evals: int | None = None,
         game_tuning: bool = False,
+        fixed: frozenset[str] = frozenset(),
+        safety_net: bool = True,
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
         if budget is None and iterations is None:
-            raise ValueError("an MCTS bot needs a time budget or an iteration budget")
-        if budget is not None and budget <= 0:
-            raise ValueError("the time budget must be positive")
+            raise ValueError("an MCTS bot needs a CPU budget or an iteration budget")
+        if budget is not None and not budget > 0:
+            raise ValueError("the CPU budget must be positive")
         if iterations is not None and iterations < 1:
             raise ValueError("the iteration budget must be at least 1")
         self.name = name
         #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
         self.knowledge = knowledge
         self.rng = Rng(seed)
-        self.budget = budget
+        #: The CPU ceiling per decision (seconds of the thinking thread), or ``None``.
+        self.cpu_budget = budget
         self.iterations = iterations
+        #: Whether the wall-clock safety net (3x the CPU ceiling) applies.
+        self.safety_net = safety_net
         self.exploration = exploration
         self.horizon = horizon
         self.horizon_extra = horizon_extra
@@ -142,15 +151,26 @@ class MctsBot:
         self.reject_every = reject_every
         self.plan_per_first = plan_per_first
         self.plan_evals = plan_evals
-        #: Whether the game's ``SEARCH`` parameters replace these (the hard level).
+        #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
+        #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
+        self.fixed = fixed
         self._tuned_for: str | None = None
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
+        #: Which limit ended the last search early: ``None`` (the iteration count or nothing),
+        #: ``"cpu"`` (the CPU ceiling) or ``"wall"`` (the safety net).
+        self.last_cut: str | None = None
+        #: Whether the last decision searched (not a cached step or a forced move).
+        self.last_thought = False
+        #: CPU seconds the last search spent before its playouts (the root's turn planning).
+        self.last_plan_cpu = 0.0
 
     # ---- the decision -------------------------------------------------------------------
     def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
+        self.last_cut = None
+        self.last_thought = False
         legal = state.legal_actions(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
@@ -159,6 +179,7 @@ class MctsBot:
             return cached
         if len(legal) == 1:
             return legal[0]
+        self.last_thought = True
         with gc_paused():
             plan = self.search(state, seat, cancel)
         if plan[0] not in legal:
@@ -175,32 +196,41 @@ class MctsBot:
         knowledge = self.knowledge or knowledge_for(state.game_id)
         if self.game_tuning and self._tuned_for != state.game_id:
             for name, value in knowledge.search:
-                setattr(self, name, value)
+                if name not in self.fixed:
+                    setattr(self, name, value)
             self._tuned_for = state.game_id
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
-        started = time.perf_counter()
-        deadline = started + self.budget if self.budget is not None else math.inf
+        meter = self._meter()
+        started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
         root = _Node(mover=-1)
         if self.macro:
-            self._add_plans(root, first_world, seat, knowledge, cancel)
+            self._add_plans(root, first_world, seat, knowledge, cancel, meter)
+        self.last_plan_cpu = time.thread_time() - started
         if self.root_policy == "race" and len(root.children) > 1:
-            plan = self._race(root, state, seat, knowledge, horizon, deadline, cancel)
+            plan = self._race(root, state, seat, knowledge, horizon, meter, cancel)
         else:
             count = 0
             # Whole turns at the root only if the planner found some (it always should).
             macro = bool(root.children)
             while self.iterations is None or count < self.iterations:
                 check_cancel(cancel)
-                if count and time.perf_counter() >= deadline:
+                if count and meter.spent():
                     break
                 world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
                 self._iterate(root, world, seat, knowledge, horizon, macro)
                 count += 1
             self.last_iterations = count
             plan = self._principal_turn(root, seat, macro)
+        self.last_cut = meter.cut
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
+
+    def _meter(self) -> Meter:
+        """The meter of one search, started now (on the thinking thread)."""
+        if self.cpu_budget is None:
+            return Meter.unlimited()
+        return Budget(cpu=self.cpu_budget, safety_net=self.safety_net).meter()
 
     def _race(
         self,
@@ -209,7 +239,7 @@ class MctsBot:
         seat: Seat,
         knowledge: Knowledge,
         horizon: int,
-        deadline: float,
+        meter: Meter,
         cancel: CancelToken | None,
     ) -> tuple[Action, ...]:
         """Compare the root's whole turns on common sampled worlds; drop the worst as we go.
@@ -218,37 +248,27 @@ class MctsBot:
         plays every surviving turn in it, so the turns are compared on the same luck — the
         next card above all — and their differences show after few rounds (common random
         numbers).  Every ``reject_every`` rounds the turn with the lowest mean reward is
-        dropped (successive rejects) while more than two remain.  Returns the surviving turn
-        with the best mean — the planner's best if not even one round could be finished within
-        a quarter of a budget past the deadline (a slow or busy machine; the turn's mean then is
-        the planner's prior).  A playout that would typically end past the limit is not begun.
+        dropped (successive rejects) while more than two remain.  The race ends after the
+        round in which the iteration budget is reached, or when the CPU ceiling (or the safety
+        net) passes — a round cut short that way does not count.  Returns the surviving turn
+        with the best mean: the planner's best if not even one round was finished (its mean
+        then is the planner's prior).
         """
         alive = list(root.children)
         # Each turn starts with its planner prior (``prior_visits`` virtual rounds at the
-        # planner's value): with few rounds (a busy machine, a game with dear playouts) a
+        # planner's value): with few rounds (a slow machine, a game with dear playouts) a
         # single lucky world does not overturn the planner's judgement.
         totals = {plan: root.children[plan].total for plan in alive}
         rounds = {plan: root.children[plan].visits for plan in alive}
         played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
-        # The first round may overrun the budget by a quarter (it is what the choice rests on);
-        # past that even it is given up, and the planner's best turn is played (its prior).
-        last_call = deadline + (0.25 * self.budget if self.budget is not None else 0.0)
-        # The time one playout takes so far: a playout is not started if a typical one would
-        # end past the limit (a playout can take long on a busy machine).
-        spent = 0.0
-        playouts = 0
         while self.iterations is None or count < self.iterations:
-            if done_rounds and time.perf_counter() >= deadline:
-                break
             seed = self.rng.next64()
             results: list[tuple[tuple[Action, ...], float]] = []
             for plan in alive:
                 check_cancel(cancel)
-                now = time.perf_counter()
-                typical = spent / playouts if playouts else 0.0
-                if now + typical >= (deadline if done_rounds else last_call):
+                if meter.spent():
                     break  # out of time: this round is incomplete, so it does not count
                 world = state.determinize(seat, seed)
                 turn = world.turn_id()
@@ -259,8 +279,6 @@ class MctsBot:
                 self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
                 results.append((plan, knowledge.rewards(world)[seat]))
                 count += 1
-                spent += time.perf_counter() - now
-                playouts += 1
             if len(results) < len(alive):
                 break
             for plan, reward in results:
@@ -286,15 +304,18 @@ class MctsBot:
         seat: Seat,
         knowledge: Knowledge,
         cancel: CancelToken | None,
+        meter: Meter,
     ) -> None:
-        """Root children: the planner's best distinct whole turns, primed with their value."""
-        share = None if self.budget is None else self.budget * self.plan_share
+        """Root children: the planner's best distinct whole turns, primed with their value.
+
+        The planner evaluates at most ``plan_evals`` positions (default
+        :data:`game.bots.budget.PLAN_EVALS`; the game's ``PLAN_EVALS`` is the greedy levels'
+        and does not apply here) within ``plan_share`` of the search's CPU ceiling."""
+        evals = self.plan_evals if self.plan_evals is not None else PLAN_EVALS
         planner = TurnPlanner(
-            knowledge, beam=self.plan_beam, max_seconds=share, per_first=self.plan_per_first
+            knowledge, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
         )
-        if self.plan_evals is not None:
-            planner.max_evals = self.plan_evals
-        plans = planner.plans(world.clone(), seat, self.rng, cancel)
+        plans = planner.plans(world.clone(), seat, self.rng, cancel, meter.share(self.plan_share))
         chosen = []
         starts: dict[Action, int] = {}
         for plan in plans:

@@ -16,8 +16,12 @@ Both hand the bot only ``state.determinize(seat, seed)``, made on the *caller's*
 anything runs in the background — the live state is never shared with the worker, and no
 bot ever sees another seat's secrets.  ``cancel()`` (a game abandoned, a seat taken back by a
 human) makes the bot stop at its next check and the future raise :class:`BotCancelled`.  With a
-``deadline`` (seconds) the decision is cancelled when it runs over and raises
-:class:`BotTimeout`; the caller then picks a fallback (for instance a random legal action).
+``deadline`` (seconds of wall-clock time from the moment the bot starts thinking — in a worker
+process, when the process takes the decision up, not while it waits behind another) the decision
+is cancelled when it runs over and raises :class:`BotTimeout`; the caller then picks a fallback
+(for instance a random legal action).  The bots' own budgets (:mod:`game.bots.budget`: a count,
+a CPU ceiling and a wall-clock safety net of 3x that ceiling) normally end a decision long
+before; :func:`game.bots.decision_deadline` is the deadline that fits a level.
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ class Decision:
         self._timed_out = False
         self._timer: threading.Timer | None = None
         self._on_cancel: list[Any] = []
+        #: A worker process's deadline, started when the process takes the decision up.
+        self._deadline: float | None = None
 
     # ---- for the caller -----------------------------------------------------------------
     def done(self) -> bool:
@@ -82,7 +88,12 @@ class Decision:
         return self._cancel_event
 
     def _start_deadline(self, deadline: float | None) -> None:
-        if deadline is None:
+        if (
+            deadline is None
+            or self.future.done()
+            or self._timer is not None
+            or self._cancel_event.is_set()
+        ):
             return
 
         def expire() -> None:
@@ -167,6 +178,7 @@ class _SlotToken:
 def _child_main(conn: multiprocessing.connection.Connection, flags: Any) -> None:
     """The worker process: build bots on demand and answer decisions one at a time."""
     from game.bots import make_bot
+    from game.bots.knowledge import knowledge_for
 
     bots: dict[int, Bot] = {}
     while True:
@@ -188,6 +200,8 @@ def _child_main(conn: multiprocessing.connection.Connection, flags: Any) -> None
             if token.is_set():
                 raise BotCancelled("cancelled before it started")
             state = get_game(game_id).from_dict(data)
+            knowledge_for(game_id)  # the game's evaluation module loads before the deadline runs
+            conn.send(("started", job, None))  # the decision's deadline runs from now
             action = _choose(bot, state, seat, token)
             reply: tuple[Any, ...] = ("ok", job, list(action))
         except BotCancelled as exc:
@@ -254,7 +268,9 @@ class BotProcess:
             self._flags[job % _SLOTS] = job
 
         decision._on_cancel.append(cancel_job)
-        decision._start_deadline(deadline)
+        # the deadline starts when the process takes the decision up (see _read), not while
+        # it waits behind the decisions asked for before it
+        decision._deadline = deadline
         game = (world.game_id, registry.module_of(world.game_id))
         message = ("choose", job, bot_id, spec, game, world.to_dict(), seat)
         try:
@@ -281,6 +297,12 @@ class BotProcess:
                 kind, job, payload = self._conn.recv()
             except (EOFError, OSError):
                 break
+            if kind == "started":
+                with self._lock:
+                    decision = self._pending.get(job)
+                if decision is not None:
+                    decision._start_deadline(decision._deadline)
+                continue
             with self._lock:
                 decision = self._pending.pop(job, None)
             if decision is None:

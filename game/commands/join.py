@@ -43,7 +43,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     p.add_argument("--name", default="", help="seat name")
     p.add_argument("--seed", type=int, default=None, help="the bot's seed")
-    p.add_argument("--budget", type=float, default=None, help="seconds per decision (search bots)")
+    p.add_argument(
+        "--budget", type=float, default=None, help="CPU seconds per decision (search bots)"
+    )
     p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for a free seat")
     p.add_argument(
         "--reconnect",

@@ -5,7 +5,11 @@ Game ``i`` (from 0) uses seed ``SEED + i``.  With ``--json`` each game prints on
     {"game", "seed", "players", "bots", "scores", "winners", "actions", "seconds"}
 
 where ``scores`` is one ``{category: points, ..., "total": n}`` per seat.  The same command
-prints the same scores every time (only ``seconds`` varies).
+prints the same scores every time (only ``seconds`` varies), on a busy machine as on a quiet
+one: every bot thinks for a count of evaluations or playouts (:mod:`game.bots.budget`), and the
+wall-clock safety net is off (nobody waits for a simulation).  ``--budget SECONDS`` makes the
+search bots think for that much CPU time per decision instead of their count (then the games
+depend on the machine's speed); ``--iterations N`` sets their count of playouts.
 """
 
 from __future__ import annotations
@@ -33,7 +37,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: seed+i)")
     p.add_argument("--options", default=None, help="game options as a JSON object")
     p.add_argument(
-        "--budget", type=float, default=None, help="seconds per decision for search bots"
+        "--budget",
+        type=float,
+        default=None,
+        help="CPU seconds per decision for search bots (instead of their count of playouts)",
+    )
+    p.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="playouts per decision for search bots (mcts, hard)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
     p.add_argument("--save-replays", metavar="DIR", default=None, help="write each game's replay")
@@ -43,6 +56,10 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.budget is not None and not args.budget > 0:
+        raise UsageError("--budget must be a positive number of seconds")
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError("--iterations must be at least 1")
     game = resolve_game(args.game, args.players)
     bots = parse_bots(args.bots, args.players)
     options = parse_options(args.options)
@@ -51,7 +68,13 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         agents = [
-            make_bot(name, seed=derive_seed(seed, "bot", seat), budget=args.budget).choose
+            make_bot(
+                name,
+                seed=derive_seed(seed, "bot", seat),
+                budget=args.budget,
+                iterations=args.iterations,
+                safety_net=False,
+            ).choose
             for seat, name in enumerate(bots)
         ]
         try:

@@ -380,8 +380,8 @@ def test_same_seed_same_kingdom_builder_game() -> None:
 
     def play() -> tuple[list[tuple[Seat, Action]], str]:
         bots: list[Bot] = [
-            GreedyBot(derive_seed(5, 0), max_seconds=None),
-            GreedyBot(derive_seed(5, 1), beam=3, temperature=2.0, max_seconds=None),
+            GreedyBot(derive_seed(5, 0), cpu_budget=None),
+            GreedyBot(derive_seed(5, 1), beam=3, temperature=2.0, cpu_budget=None),
             MctsBot(
                 derive_seed(5, 2),
                 budget=None,

@@ -45,7 +45,7 @@ def test_bots_search_only_the_games_candidates() -> None:
     for i, (state, seat) in enumerate(positions):
         assert ("dash",) in state.legal_actions(seat)
         for bot in (
-            GreedyBot(i, knowledge=knowledge, max_seconds=None),
+            GreedyBot(i, knowledge=knowledge, cpu_budget=None),
             MctsBot(i, knowledge=knowledge, budget=None, iterations=30, macro=False),
         ):
             assert bot.choose(state.clone(), seat) != ("dash",)

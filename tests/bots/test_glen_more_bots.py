@@ -349,9 +349,9 @@ PRODUCT: dict[str, Callable[[int], Bot]] = {
 #: Every level without time limits (iteration budgets: the same seed gives the same choice).
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: make_bot("random", seed),
-    "easy": lambda seed: GreedyBot(seed, beam=3, temperature=2.0, max_seconds=None, name="easy"),
-    "normal": lambda seed: GreedyBot(seed, max_seconds=None, name="normal"),
-    "greedy": lambda seed: GreedyBot(seed, max_seconds=None),
+    "easy": lambda seed: GreedyBot(seed, beam=3, temperature=2.0, cpu_budget=None, name="easy"),
+    "normal": lambda seed: GreedyBot(seed, cpu_budget=None, name="normal"),
+    "greedy": lambda seed: GreedyBot(seed, cpu_budget=None),
     "mcts": lambda seed: MctsBot(seed, budget=None, iterations=10, plan_evals=300),
     "hard": lambda seed: MctsBot(
         seed,
@@ -435,7 +435,7 @@ def test_greedy_outplays_random_bots() -> None:
     bot in each."""
     for seed in range(4):
         bots: list[Bot] = [make_bot("random", derive_seed(seed, s)) for s in range(4)]
-        bots[seed % 4] = GreedyBot(seed, max_seconds=None)
+        bots[seed % 4] = GreedyBot(seed, cpu_budget=None)
         result = play_match(GM, 4, seed, [b.choose for b in bots])
         totals = [row["total"] for row in result.scores]
         assert totals[seed % 4] == max(totals) and totals.count(max(totals)) == 1

@@ -286,9 +286,9 @@ PRODUCT: dict[str, Callable[[int], Bot]] = {
 #: Every level without time limits (iteration budgets: the same seed gives the same choice).
 LEVELS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: make_bot("random", seed),
-    "easy": lambda seed: GreedyBot(seed, beam=3, temperature=2.0, max_seconds=None, name="easy"),
-    "normal": lambda seed: GreedyBot(seed, max_seconds=None, name="normal"),
-    "greedy": lambda seed: GreedyBot(seed, max_seconds=None),
+    "easy": lambda seed: GreedyBot(seed, beam=3, temperature=2.0, cpu_budget=None, name="easy"),
+    "normal": lambda seed: GreedyBot(seed, cpu_budget=None, name="normal"),
+    "greedy": lambda seed: GreedyBot(seed, cpu_budget=None),
     "mcts": lambda seed: MctsBot(seed, budget=None, iterations=10, plan_evals=300),
     "hard": lambda seed: MctsBot(
         seed,
@@ -378,7 +378,7 @@ def test_same_seed_same_keyflower_game() -> None:
     names = ("easy", "hard", "random")
     small: dict[str, Callable[[int], Bot]] = {
         "easy": lambda seed: GreedyBot(
-            seed, beam=3, temperature=2.0, max_seconds=None, max_evals=150, name="easy"
+            seed, beam=3, temperature=2.0, cpu_budget=None, max_evals=150, name="easy"
         ),
         "hard": lambda seed: MctsBot(
             seed,
@@ -410,7 +410,7 @@ def test_a_transport_turn_is_planned_to_its_end() -> None:
         if state.phase != PLAY or state.stage != NONE:
             continue
         seat = state.cur
-        bot = GreedyBot(seed, max_seconds=None)
+        bot = GreedyBot(seed, cpu_budget=None)
         action = bot.choose(state.determinize(seat, seed), seat)
         if action[0] != "use" or TILES[state.tile_of(action[1])].sides[0].action != "transport":
             continue

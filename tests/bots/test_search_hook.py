@@ -1,6 +1,6 @@
 """The optional ``SEARCH`` hook of a game's evaluation module (``game/bots/knowledge.py``): the
-hard level takes the game's search parameters; and the racing root's first round gives up past
-a quarter of a budget over its time (``game/bots/mcts.py``)."""
+hard level takes the game's search parameters, its budget among them; and the racing root stops at
+its CPU ceiling or at the wall-clock safety net (``game/bots/mcts.py``, ``game/bots/budget.py``)."""
 
 from __future__ import annotations
 
@@ -41,8 +41,10 @@ def test_a_game_may_tune_the_hard_level(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_keyflower_tunes_its_hard_level() -> None:
-    assert dict(kn.knowledge_for("keyflower").search) == {"max_plans": 6, "playout_plan_evals": 20}
-    assert kn.knowledge_for("kingdom-builder").search == ()
+    search = dict(kn.knowledge_for("keyflower").search)
+    assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
+    # Kingdom Builder sets only its budget
+    assert set(dict(kn.knowledge_for("kingdom-builder").search)) <= {"iterations", "cpu_budget"}
 
 
 def test_unknown_search_parameters_are_refused() -> None:
@@ -50,20 +52,24 @@ def test_unknown_search_parameters_are_refused() -> None:
         kn._search_parameters("some-game", {"budget": 9})
 
 
-def test_the_first_racing_round_gives_up_past_a_quarter_of_a_budget(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """On a machine too busy to finish one round of playouts, the race stops at about 1.25
-    budgets and plays the planner's best turn (the first of the root's turns)."""
+def _burn(seconds: float) -> None:
+    """Use ``seconds`` of this thread's CPU time."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def _race_with_slow_playouts(
+    monkeypatch: pytest.MonkeyPatch, bot: MctsBot, slow: Any
+) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
     state = get_game(testgame.GAME_ID).new(3, {}, 4)
     seat = state.to_move()[0]
-    bot = MctsBot(2, budget=0.2, root_policy="race", plan_share=0.1)
     real_playout = MctsBot._playout
     real_add_plans = MctsBot._add_plans
     proposed: list[tuple[Any, ...]] = []
 
     def slow_playout(self: MctsBot, *args: Any, **kwargs: Any) -> None:
-        time.sleep(0.15)
+        slow()
         real_playout(self, *args, **kwargs)
 
     def recorded_add_plans(self: MctsBot, root: Any, *args: Any) -> None:
@@ -72,13 +78,47 @@ def test_the_first_racing_round_gives_up_past_a_quarter_of_a_budget(
 
     monkeypatch.setattr(MctsBot, "_playout", slow_playout)
     monkeypatch.setattr(MctsBot, "_add_plans", recorded_add_plans)
-    started = time.perf_counter()
     plan = bot.search(state.determinize(seat, 1), seat)
-    elapsed = time.perf_counter() - started
+    return plan, proposed
+
+
+def test_the_race_stops_at_its_cpu_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playouts too dear for the CPU ceiling: the race begins no playout once the ceiling has
+    passed, the unfinished round does not count, and the planner's best turn (the first of the
+    root's turns) is played.  CPU time, not the wall clock: the thread's own CPU time bounds the
+    search however busy the machine is (the wall-clock safety net is off here, so that a busy
+    test machine cannot end the search first)."""
+    bot = MctsBot(
+        2, budget=0.2, iterations=1000, root_policy="race", plan_share=0.1, safety_net=False
+    )
+    started = time.thread_time()
+    plan, proposed = _race_with_slow_playouts(monkeypatch, bot, lambda: _burn(0.15))
+    cpu = time.thread_time() - started
     assert len(proposed) > 3, "the race needs several turns at the root"
     assert bot.last_iterations < len(proposed), "the first round was given up"
+    assert bot.last_cut == "cpu"
     assert plan == proposed[0]
-    assert elapsed < 0.2 * 1.25 + 0.15 + 0.3  # the cut, one playout in flight, the planning
+    assert cpu < 0.2 + 0.15 + 0.3  # the ceiling, one playout in flight, the planning
+
+
+def test_the_wall_clock_safety_net_stops_a_thread_that_gets_no_cpu(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A thinking thread that hardly gets the CPU (here: playouts that wait) is stopped by the
+    safety net, 3x its CPU ceiling of wall-clock time; without the net only the count stops it."""
+    bot = MctsBot(2, budget=0.1, iterations=1000, root_policy="race", plan_share=0.1)
+    started = time.perf_counter()
+    plan, proposed = _race_with_slow_playouts(monkeypatch, bot, lambda: time.sleep(0.05))
+    elapsed = time.perf_counter() - started
+    assert bot.last_cut == "wall"
+    assert plan in proposed
+    assert 0.3 <= elapsed < 0.3 + 0.05 + 0.5
+    patient = MctsBot(
+        2, budget=0.1, iterations=12, root_policy="race", plan_share=0.1, safety_net=False
+    )
+    _race_with_slow_playouts(monkeypatch, patient, lambda: time.sleep(0.05))
+    assert patient.last_cut is None
+    assert patient.last_iterations >= 12
 
 
 # ---- the easy level's temperature (EASY_TEMPERATURE) -----------------------------------------

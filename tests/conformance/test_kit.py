@@ -252,7 +252,7 @@ def test_simultaneous_choices_do_not_depend_on_each_other(game_id: str) -> None:
 def _bots() -> list[tuple[str, object]]:
     return [
         ("random", RandomBot(5)),
-        ("greedy", GreedyBot(5, max_seconds=None, max_evals=300)),
+        ("greedy", GreedyBot(5, cpu_budget=None, max_evals=300)),
         ("mcts", MctsBot(5, budget=None, iterations=40)),
     ]
 

@@ -124,7 +124,7 @@ def gated(monkeypatch: pytest.MonkeyPatch) -> type[_GatedBot]:
     for flag in (_GatedBot.gate, _GatedBot.started, _GatedBot.cancelled):
         flag.clear()
     _GatedBot.seen = []
-    monkeypatch.setitem(bots._FACTORIES, "normal", lambda seed, budget: _GatedBot())
+    monkeypatch.setitem(bots._FACTORIES, "normal", lambda seed, *settings: _GatedBot())
     return _GatedBot
 
 

@@ -254,7 +254,7 @@ def test_closing_a_table_cancels_its_thinking_bot(
 ) -> None:
     SlowBot.cancelled.clear()
     SlowBot.started.clear()
-    monkeypatch.setitem(bots._FACTORIES, "slow", lambda seed, budget: SlowBot())
+    monkeypatch.setitem(bots._FACTORIES, "slow", lambda seed, *settings: SlowBot())
     conn = host.connect()
     hello(conn, "Owner")
     conn.send({"t": "create_table", "game": GAME_ID, "players": 2, "spectate": True})

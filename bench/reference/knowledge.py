@@ -1,0 +1,231 @@
+"""FROZEN for the reference bot (:mod:`bench.reference`): ``game/bots/knowledge.py`` as it was at commit 1841520,
+finding the frozen evaluation modules here instead of the games' own.  Do not improve it: it is the yardstick (issue 23).  Edit only to keep it importing.
+
+What a bot knows about a game beyond the engine contract: its evaluation.
+
+The bots speak only the contract (:mod:`game.core.api`).  For judgement they ask this module,
+which looks for an optional ``evaluation`` module next to the game's engine (for Kingdom
+Builder ``game/kingdom_builder/evaluation.py``) and falls back to :meth:`Game.evaluate`.  A new
+game plugs in its own evaluation by adding that module; the bots do not change.
+
+The evaluation module may define (every name is optional):
+
+``evaluate_all(state) -> list[float]``
+    How good the position is for each seat, in the game's points ("what each seat would
+    score, all things considered").  Bots compare a seat's value with its rivals'.
+``SCALE: float``
+    A typical points difference between a clearly better and a clearly worse position.  The
+    search bot turns value margins into win chances with a logistic of ``margin / SCALE``.
+``rollout_action(state, seat, actions, rng) -> Action``
+    A cheap, decent move for the search bot's playouts (the default is uniformly random); it
+    also decides which new action the tree tries first.
+``position_key(state, seat) -> Hashable``
+    Equal for two positions reached by the same moves of ``seat`` in a different order, so
+    the turn planner can merge them (transpositions).  The convention: a tuple of exactly what
+    the rest of the game depends on — the board, every seat's holdings and public counters, the
+    pending decision and the turn id — and nothing that only records *how* the position was
+    reached.  Two positions with the same key must have the same legal actions and the same
+    future.
+``candidate_actions(state, seat, actions) -> list[Action]``
+    The actions worth searching, best first (a subset of ``actions``, never empty when
+    ``actions`` is not): the planner and the search tree try only these, so a game with wide
+    choices (Keyflower's bids, Glen More's payments) stays searchable.  Default: all of them.
+
+``EASY_TEMPERATURE: float``
+    The easy level's randomness in this game's points (a turn ``EASY_TEMPERATURE`` points worse
+    than the best is e times less likely), for a game whose values spread wider than Kingdom
+    Builder's.  Default: :data:`game.bots.EASY_TEMPERATURE`.
+
+``SEARCH: dict[str, object]``
+    The hard level's search parameters for this game, overriding the defaults of
+    :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
+    playouts are dear plans its own next turn with fewer evaluations).  Default: none.
+
+Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
+bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from game.core import registry
+from game.core.api import Game, GameState
+from game.core.rng import Rng
+from game.core.types import Action, Seat
+
+#: The search parameters a game's ``SEARCH`` may set (see :class:`game.bots.mcts.MctsBot`).
+SEARCH_PARAMETERS = frozenset(
+    {
+        "exploration",
+        "horizon_extra",
+        "max_plans",
+        "plan_beam",
+        "plan_per_first",
+        "plan_share",
+        "playout_plan_evals",
+        "prior_visits",
+        "reject_every",
+        "widening",
+    }
+)
+
+EvaluateAll = Callable[[GameState], list[float]]
+RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
+PositionKey = Callable[[GameState, Seat], Hashable]
+CandidateActions = Callable[[GameState, Seat, list[Action]], list[Action]]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The evaluation hooks of one game, with defaults filled in."""
+
+    game_id: str
+    evaluate_all: EvaluateAll
+    scale: float
+    rollout_action: RolloutAction
+    position_key: PositionKey | None
+    candidate_actions: CandidateActions
+    #: The hard level's search parameters for this game (the module's ``SEARCH``).
+    search: tuple[tuple[str, Any], ...] = ()
+    #: The easy level's temperature in this game (the module's ``EASY_TEMPERATURE``).
+    easy_temperature: float | None = None
+
+    def candidates(self, state: GameState, seat: Seat) -> list[Action]:
+        """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
+        legal = state.legal_actions(seat)
+        if len(legal) <= 1:
+            return legal
+        chosen = self.candidate_actions(state, seat, legal)
+        return chosen or legal
+
+    def value(self, state: GameState, seat: Seat) -> float:
+        """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
+        return relative_value(self.evaluate_all(state), seat)
+
+    def rewards(self, state: GameState) -> list[float]:
+        """Each seat's reward in ``[0, 1]``: the result if the game is over, else a win chance.
+
+        A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others.  An
+        unfinished one gives ``logistic(margin / scale)``, the margin from
+        :func:`relative_value`.
+        """
+        if state.is_over():
+            winners = state.winners()
+            share = 1.0 / len(winners)
+            return [share if s in winners else 0.0 for s in range(state.players)]
+        values = self.evaluate_all(state)
+        return [_logistic(relative_value(values, s) / self.scale) for s in range(len(values))]
+
+
+def relative_value(values: Sequence[float], seat: Seat) -> float:
+    """``seat``'s value minus its strongest rival's (its own value in a one-seat game).
+
+    Beating the leader is what wins a game with several rivals, so the margin is taken over the
+    best other seat, not the average.
+    """
+    best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+    return values[seat] - best_other
+
+
+def _logistic(x: float) -> float:
+    if x < -30.0:
+        return 0.0
+    if x > 30.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def random_rollout_action(state: GameState, seat: Seat, actions: list[Action], rng: Rng) -> Action:
+    """The default playout policy: a uniformly random legal action."""
+    return actions[rng.randbelow(len(actions))]
+
+
+def all_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """The default candidate hook: every legal action."""
+    return actions
+
+
+def _score_values(game: Game) -> EvaluateAll:
+    """Per-seat values when the game has no ``evaluation`` module.
+
+    A game that overrides :meth:`Game.evaluate` is asked once per seat; otherwise the totals of
+    :meth:`GameState.preview_scores` (the banked scores unless the game projects) are the
+    values.
+    """
+    if type(game).evaluate is Game.evaluate:
+
+        def live_totals(state: GameState) -> list[float]:
+            return [float(s["total"]) for s in state.preview_scores()]
+
+        return live_totals
+
+    def own_evaluate(state: GameState) -> list[float]:
+        return [game.evaluate(state, s) for s in range(state.players)]
+
+    return own_evaluate
+
+
+#: The frozen evaluation modules of the reference bot (copies of each game's evaluation module
+#: at commit 1841520).
+FROZEN_EVALUATIONS = {
+    "kingdom-builder": "bench.reference.kingdom_builder",
+    "keyflower": "bench.reference.keyflower",
+    "glen-more": "bench.reference.glen_more",
+}
+
+
+def _evaluation_module(game_id: str) -> ModuleType | None:
+    """The game's frozen evaluation module (reference bot), or ``None`` if it has none."""
+    name = FROZEN_EVALUATIONS.get(game_id)
+    if name is None:
+        return None
+    return importlib.import_module(name)
+
+
+def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A game's ``SEARCH`` as sorted pairs, refusing names the search bot does not have."""
+    unknown = set(search) - SEARCH_PARAMETERS
+    if unknown:
+        raise ValueError(f"{game_id}: unknown search parameters {sorted(unknown)}")
+    return tuple(sorted(search.items()))
+
+
+def _easy_temperature(game_id: str, value: Any) -> float | None:
+    """A game's ``EASY_TEMPERATURE`` (``None`` if it has none), refusing a non-positive one."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"{game_id}: EASY_TEMPERATURE must be a positive number, not {value!r}")
+    return float(value)
+
+
+_cache: dict[tuple[str, str | None], Knowledge] = {}
+
+
+def knowledge_for(game_id: str) -> Knowledge:
+    """The evaluation hooks of the game ``game_id`` (cached)."""
+    key = (game_id, registry.module_of(game_id))
+    known = _cache.get(key)
+    if known is not None:
+        return known
+    game = registry.get_game(game_id)
+    module = _evaluation_module(game_id)
+    hooks: dict[str, Any] = vars(module) if module is not None else {}
+    known = Knowledge(
+        game_id=game_id,
+        evaluate_all=hooks.get("evaluate_all") or _score_values(game),
+        scale=float(hooks.get("SCALE", 5.0)),
+        rollout_action=hooks.get("rollout_action") or random_rollout_action,
+        position_key=hooks.get("position_key"),
+        candidate_actions=hooks.get("candidate_actions") or all_actions,
+        search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
+        easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
+    )
+    _cache[key] = known
+    return known

@@ -1,0 +1,468 @@
+"""FROZEN for the reference bot (:mod:`bench.reference`): ``game/bots/mcts.py`` as it was at commit 1841520,
+with its clock made the thinking thread's CPU time (``time.thread_time``) and its imports pointed
+here.  Do not improve it: it is the yardstick (issue 23).  Edit only to keep it importing.
+
+The search bot: information-set Monte Carlo tree search (single observer, determinized).
+
+**Hidden information.**  The bot never reads a secret.  Every iteration starts from
+``state.determinize(seat, seed)`` with a fresh seed from the bot's RNG: other seats' hidden cards
+and the order of hidden decks are resampled from what ``seat`` can see, and the world's RNG is
+reseeded.  One tree is shared by all these worlds (Cowling, Powley and Whitehouse's
+single-observer IS-MCTS): a node is the sequence of actions from the root, and an action that is
+legal only in some worlds is judged by how often it was *available* (UCB with availability
+counts) rather than how often its parent was visited.
+
+**Chance.**  Card draws, bag draws and tile flips happen inside ``apply`` from the world's RNG,
+which each determinization reseeds, so every iteration meets a fresh outcome; nodes below a
+chance event average over outcomes (an open-loop tree), and actions that exist only after some
+outcomes are again handled by availability.
+
+**Turns as moves at the root.**  With ``macro=True`` (the default) the root's children are whole
+turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
+(``max_plans`` of them, at most ``plan_per_first`` starting with the same action, each primed
+with ``prior_visits`` virtual visits at the planner's value; ``plan_evals`` bounds the planner's
+evaluations, by default the planner's own bound), so the search spends its time
+comparing the turns that matter instead of re-deriving three placements one by one.  Below the
+root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
+node is tried in the order the playout policy prefers, and a node visited ``n`` times has about
+``widening * sqrt(n)`` children (progressive widening).
+
+**Root policies.**  ``root_policy="ucb"`` is plain UCB1 over the root's children.
+``root_policy="race"`` (the *hard* level) compares the candidate turns on *common* sampled worlds:
+each round draws one world — rivals' hidden cards, the deck order (so the bot's next card) and the
+playout randomness — and plays every surviving turn in it, so two turns are compared on the same
+luck; every ``reject_every`` rounds the worst turn is dropped (successive rejects).  The tree is
+then one level deep (a turn, then its playout).
+
+**Playouts.**  A playout continues until ``horizon`` turns have ended since the root — by default
+one full round plus ``horizon_extra`` turns (``players + horizon_extra``), so the rivals answer
+the bot's turn.  Rivals play the game's ``rollout_action``
+policy (random if the game has none).  With ``playout_plan_evals`` set, the searching seat plays
+its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
+players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
+draw.  The end position is scored with the game's evaluation turned into a win chance
+(:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing every game to the
+end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
+
+**Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
+(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
+
+**Budget.**  ``budget`` seconds and/or ``iterations`` (playouts) per decision; the search stops
+at whichever comes first (a racing round cut short by the clock does not count; an iteration
+budget always finishes its round).  With an iteration
+budget and no time limit reached, the same seed gives the same decision; a time budget depends on
+the machine's speed.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when
+the ``cancel`` token is set.  Only the first decision of a turn searches; the rest of the chosen
+turn is cached and played instantly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from bench.reference.base import (
+    CancelToken,
+    PlanCache,
+    apply_trusted,
+    check_cancel,
+    gc_paused,
+    turn_continues,
+)
+from bench.reference.greedy import TurnPlanner
+from bench.reference.knowledge import Knowledge, knowledge_for
+from game.core.api import GameState
+from game.core.rng import Rng
+from game.core.types import Action, Seat
+
+
+class _Node:
+    """Statistics of one action sequence from the root, from the mover's point of view."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: Seat, visits: float = 0.0, total: float = 0.0) -> None:
+        self.mover = mover
+        self.children: dict[Action, _Node] = {}
+        self.visits = visits
+        self.avail = visits
+        self.total = total
+
+
+class MctsBot:
+    """IS-MCTS with whole-turn moves at the root (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: float | None = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        horizon: int | None = None,
+        horizon_extra: int = 0,
+        macro: bool = True,
+        max_plans: int = 8,
+        plan_beam: int = 6,
+        prior_visits: float = 2.0,
+        widening: float = 2.0,
+        plan_share: float = 0.4,
+        tree_depth: int = 64,
+        playout_plan_evals: int = 0,
+        root_policy: str = "ucb",
+        reject_every: int = 3,
+        plan_per_first: int | None = None,
+        plan_evals: int | None = None,
+        game_tuning: bool = False,
+        knowledge: Knowledge | None = None,
+        name: str = "mcts",
+    ) -> None:
+        if budget is None and iterations is None:
+            raise ValueError("an MCTS bot needs a time budget or an iteration budget")
+        if budget is not None and budget <= 0:
+            raise ValueError("the time budget must be positive")
+        if iterations is not None and iterations < 1:
+            raise ValueError("the iteration budget must be at least 1")
+        self.name = name
+        #: The evaluation hooks; ``None`` means the game's own (:func:`knowledge_for`).
+        self.knowledge = knowledge
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.horizon = horizon
+        self.horizon_extra = horizon_extra
+        self.macro = macro
+        self.max_plans = max_plans
+        self.plan_beam = plan_beam
+        self.prior_visits = prior_visits
+        self.widening = widening
+        self.plan_share = plan_share
+        self.tree_depth = tree_depth
+        self.playout_plan_evals = playout_plan_evals
+        if root_policy not in ("ucb", "race"):
+            raise ValueError(f"unknown root policy {root_policy!r}")
+        self.root_policy = root_policy
+        self.reject_every = reject_every
+        self.plan_per_first = plan_per_first
+        self.plan_evals = plan_evals
+        #: Whether the game's ``SEARCH`` parameters replace these (the hard level).
+        self.game_tuning = game_tuning
+        self._tuned_for: str | None = None
+        self._cache = PlanCache()
+        #: Iterations run by the last search (for benchmarks and tests).
+        self.last_iterations = 0
+
+    # ---- the decision -------------------------------------------------------------------
+    def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        cached = self._cache.next_action(state, seat, legal)
+        if cached is not None:
+            return cached
+        if len(legal) == 1:
+            return legal[0]
+        with gc_paused():
+            plan = self.search(state, seat, cancel)
+        if plan[0] not in legal:
+            return legal[self.rng.randbelow(len(legal))]
+        return plan[0]
+
+    def search(
+        self, state: GameState, seat: Seat, cancel: CancelToken | None = None
+    ) -> tuple[Action, ...]:
+        """Search from ``state`` and return the chosen turn (or single action) for ``seat``.
+
+        The rest of a chosen turn is cached for the seat's next decisions.
+        """
+        knowledge = self.knowledge or knowledge_for(state.game_id)
+        if self.game_tuning and self._tuned_for != state.game_id:
+            for name, value in knowledge.search:
+                setattr(self, name, value)
+            self._tuned_for = state.game_id
+        horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
+        started = time.thread_time()
+        deadline = started + self.budget if self.budget is not None else math.inf
+        first_world = state.determinize(seat, self.rng.next64())
+        root = _Node(mover=-1)
+        if self.macro:
+            self._add_plans(root, first_world, seat, knowledge, cancel)
+        if self.root_policy == "race" and len(root.children) > 1:
+            plan = self._race(root, state, seat, knowledge, horizon, deadline, cancel)
+        else:
+            count = 0
+            # Whole turns at the root only if the planner found some (it always should).
+            macro = bool(root.children)
+            while self.iterations is None or count < self.iterations:
+                check_cancel(cancel)
+                if count and time.thread_time() >= deadline:
+                    break
+                world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
+                self._iterate(root, world, seat, knowledge, horizon, macro)
+                count += 1
+            self.last_iterations = count
+            plan = self._principal_turn(root, seat, macro)
+        self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
+        return plan
+
+    def _race(
+        self,
+        root: _Node,
+        state: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        deadline: float,
+        cancel: CancelToken | None,
+    ) -> tuple[Action, ...]:
+        """Compare the root's whole turns on common sampled worlds; drop the worst as we go.
+
+        Each round samples one world (hidden cards, deck order and playout randomness) and
+        plays every surviving turn in it, so the turns are compared on the same luck — the
+        next card above all — and their differences show after few rounds (common random
+        numbers).  Every ``reject_every`` rounds the turn with the lowest mean reward is
+        dropped (successive rejects) while more than two remain.  Returns the surviving turn
+        with the best mean — the planner's best if not even one round could be finished within
+        a quarter of a budget past the deadline (a slow or busy machine; the turn's mean then is
+        the planner's prior).  A playout that would typically end past the limit is not begun.
+        """
+        alive = list(root.children)
+        # Each turn starts with its planner prior (``prior_visits`` virtual rounds at the
+        # planner's value): with few rounds (a busy machine, a game with dear playouts) a
+        # single lucky world does not overturn the planner's judgement.
+        totals = {plan: root.children[plan].total for plan in alive}
+        rounds = {plan: root.children[plan].visits for plan in alive}
+        played = dict.fromkeys(alive, 0)
+        count = 0
+        done_rounds = 0
+        # The first round may overrun the budget by a quarter (it is what the choice rests on);
+        # past that even it is given up, and the planner's best turn is played (its prior).
+        last_call = deadline + (0.25 * self.budget if self.budget is not None else 0.0)
+        # The time one playout takes so far: a playout is not started if a typical one would
+        # end past the limit (a playout can take long on a busy machine).
+        spent = 0.0
+        playouts = 0
+        while self.iterations is None or count < self.iterations:
+            if done_rounds and time.thread_time() >= deadline:
+                break
+            seed = self.rng.next64()
+            results: list[tuple[tuple[Action, ...], float]] = []
+            for plan in alive:
+                check_cancel(cancel)
+                now = time.thread_time()
+                typical = spent / playouts if playouts else 0.0
+                if now + typical >= (deadline if done_rounds else last_call):
+                    break  # out of time: this round is incomplete, so it does not count
+                world = state.determinize(seat, seed)
+                turn = world.turn_id()
+                for action in plan:
+                    apply_trusted(world, seat, action)
+                ends = 0 if turn_continues(world, seat, turn) else 1
+                playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+                self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
+                results.append((plan, knowledge.rewards(world)[seat]))
+                count += 1
+                spent += time.thread_time() - now
+                playouts += 1
+            if len(results) < len(alive):
+                break
+            for plan, reward in results:
+                totals[plan] += reward
+                rounds[plan] += 1
+                played[plan] += 1
+            done_rounds += 1
+            if done_rounds % self.reject_every == 0 and len(alive) > 2:
+                worst = min(alive, key=lambda p: totals[p] / rounds[p])
+                alive.remove(worst)
+        self.last_iterations = count
+        for plan in root.children:
+            node = root.children[plan]
+            node.visits = rounds[plan]
+            node.total = totals[plan]
+        return max(alive, key=lambda p: (totals[p] / max(1e-9, rounds[p]), played[p]))
+
+    # ---- the tree -----------------------------------------------------------------------
+    def _add_plans(
+        self,
+        root: _Node,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        cancel: CancelToken | None,
+    ) -> None:
+        """Root children: the planner's best distinct whole turns, primed with their value."""
+        share = None if self.budget is None else self.budget * self.plan_share
+        planner = TurnPlanner(
+            knowledge, beam=self.plan_beam, max_seconds=share, per_first=self.plan_per_first
+        )
+        if self.plan_evals is not None:
+            planner.max_evals = self.plan_evals
+        plans = planner.plans(world.clone(), seat, self.rng, cancel)
+        chosen = []
+        starts: dict[Action, int] = {}
+        for plan in plans:
+            first = plan.actions[0]
+            if self.plan_per_first is not None and starts.get(first, 0) >= self.plan_per_first:
+                continue
+            starts[first] = starts.get(first, 0) + 1
+            chosen.append(plan)
+            if len(chosen) >= self.max_plans:
+                break
+        for plan in chosen:
+            prior = _logistic(plan.value / knowledge.scale)
+            root.children[plan.actions] = _Node(
+                seat, visits=self.prior_visits, total=self.prior_visits * prior
+            )
+
+    def _iterate(
+        self,
+        root: _Node,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        macro: bool,
+    ) -> None:
+        """One iteration in one world: select, expand one node, play out, back up."""
+        path: list[_Node] = []
+        root.visits += 1
+        rng = self.rng
+        turn = world.turn_id()
+        if macro:
+            node, plan = self._select(root, list(root.children))
+            for action in plan:
+                apply_trusted(world, seat, action)
+            path.append(node)
+            ends = 1
+            expanded = False
+        else:
+            node, expanded = self._step(root, world, seat, path, knowledge)
+            ends = 0 if turn_continues(world, seat, turn) else 1
+        # Tree policy: walk down existing nodes until one is added.
+        while (
+            not expanded and len(path) < self.tree_depth and ends < horizon and not world.is_over()
+        ):
+            mover = world.to_move()[0]
+            turn = world.turn_id()
+            node, expanded = self._step(node, world, mover, path, knowledge)
+            if world.turn_id() != turn:
+                ends += 1
+        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
+        rewards = knowledge.rewards(world)
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.mover]
+
+    def _playout(
+        self,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        horizon: int,
+        ends: int,
+        rng: Rng,
+        plan_own_turns: bool,
+    ) -> None:
+        """Play ``world`` on until ``horizon`` turns have ended (``ends`` already have).
+
+        Every seat plays the game's cheap ``rollout_action`` policy, except that with
+        ``playout_plan_evals`` set the searching seat plans its own later turns with a small
+        turn planner (what it would really do with the card it draws).
+        """
+        rollout_action = knowledge.rollout_action
+        while ends < horizon and not world.is_over():
+            mover = world.to_move()[0]
+            turn = world.turn_id()
+            if mover == seat and plan_own_turns and self.playout_plan_evals:
+                planner = TurnPlanner(knowledge, beam=2, max_evals=self.playout_plan_evals)
+                plans = planner.plans(world, mover, rng)
+                if plans:
+                    for action in plans[0].actions:
+                        apply_trusted(world, mover, action)
+                    if world.turn_id() != turn:
+                        ends += 1
+                    continue
+            actions = world.legal_actions(mover)
+            apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
+            if world.turn_id() != turn:
+                ends += 1
+
+    def _step(
+        self,
+        node: _Node,
+        world: GameState,
+        mover: Seat,
+        path: list[_Node],
+        knowledge: Knowledge,
+    ) -> tuple[_Node, bool]:
+        """Choose ``mover``'s action at ``node`` in ``world`` and apply it.
+
+        Returns the child and whether it was just added.  Progressive widening: a node visited
+        ``n`` times may have about ``widening * sqrt(n)`` children, so a wide node (dozens of
+        placements) is not spread over every action before any of them is tried twice.
+        """
+        legal = knowledge.candidates(world, mover)
+        children = node.children
+        available = [a for a in legal if a in children]
+        expand = len(available) < len(legal) and (
+            not available or len(children) < self.widening * math.sqrt(node.visits + 1)
+        )
+        if expand:
+            untried = [a for a in legal if a not in children]
+            # The playout policy picks which new action to try first (a policy prior).
+            action = knowledge.rollout_action(world, mover, untried, self.rng)
+            child = _Node(mover)
+            children[action] = child
+        else:
+            child, action = self._select(node, available)
+        apply_trusted(world, mover, action)
+        path.append(child)
+        return child, expand
+
+    def _select(self, node: _Node, available: list[Action]) -> tuple[_Node, Action]:
+        """UCB1 with availability counts among the children that exist in this world."""
+        c = self.exploration
+        best: tuple[_Node, Action] | None = None
+        best_score = -math.inf
+        children = node.children
+        for action in available:
+            child = children[action]
+            child.avail += 1
+            if child.visits <= 0:
+                score = math.inf
+            else:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+            if score > best_score:
+                best_score = score
+                best = (child, action)
+        assert best is not None
+        return best
+
+    def _principal_turn(self, root: _Node, seat: Seat, macro: bool) -> tuple[Action, ...]:
+        """The most visited root move, extended by the most visited own follow-ups."""
+        if not root.children:
+            raise ValueError("the search found no move")
+        action, node = max(root.children.items(), key=lambda item: item[1].visits)
+        if macro:
+            return action
+        plan: list[Action] = [action]
+        while node.children:
+            own = [(a, c) for a, c in node.children.items() if c.mover == seat]
+            if not own:
+                break
+            action, node = max(own, key=lambda item: item[1].visits)
+            if node.visits < 4:
+                break
+            plan.append(action)
+        return tuple(plan)
+
+
+def _logistic(x: float) -> float:
+    if x < -30.0:
+        return 0.0
+    if x > 30.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
