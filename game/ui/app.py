@@ -529,7 +529,8 @@ class App:
         top = self.top
         text = top.tooltip_at(self.mouse) if top is not None else ""
         if text:
-            self.tooltip.request(text, self.mouse)
+            avoid = top.tooltip_avoid(self.mouse) if top is not None else []
+            self.tooltip.request(text, self.mouse, avoid=avoid)
         else:
             self.tooltip.clear()
         self.tooltip.update(dt)

@@ -111,6 +111,11 @@ class Scene:
                 return w.tooltip_text()
         return ""
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> list[pygame.Rect]:
+        """What the tooltip at ``pos`` must not cover (e.g. the other choices of a list the
+        pointer is on); none by default."""
+        return []
+
     # ---- time and drawing ------------------------------------------------------------------
     def frame_rate(self) -> float:
         """Frames a second this scene needs while nobody touches anything: :data:`FULL_RATE`

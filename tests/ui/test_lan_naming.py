@@ -69,6 +69,10 @@ def test_a_host_that_closes_the_table_is_one_message(app: App) -> None:
         host.close()
         run_until(app, lambda: bool(game.client.away_seats()))  # type: ignore[union-attr]
         assert game.bot_button.visible, "a player who lost the connection: the owner may"  # type: ignore[union-attr]
+        # The banner sits over the top of the log, not over the board's counters (finding 9).
+        assert game.log_rect.contains(game.away_rect)  # type: ignore[union-attr]
+        assert game.away_rect.contains(game.bot_button.rect)  # type: ignore[union-attr]
+        assert not game.away_rect.colliderect(game.view.board_rect)  # type: ignore[union-attr]
         server.close()
         run_until(app, lambda: app.top is not None and app.top.name == "message")
         for _ in range(30):

@@ -191,6 +191,9 @@ class GameView:
         self.show_private = True
         #: The action a hint suggests (the host's normal bot), shown until the position changes.
         self.hint: Action | None = None
+        #: The table shows a recorded game (the replay viewer): nobody thinks or is waited for,
+        #: the status names who is to move (:meth:`replay_status`).
+        self.replaying = False
         #: Notes for the player about their input (:meth:`take_notes`).
         self.notes: list[str] = []
         #: Seconds of table time (animations and the pulse advance it in :meth:`update`).
@@ -343,6 +346,16 @@ class GameView:
         make a clan member a chieftain), so the scene can ask the host why it is refused and
         say so — as :meth:`intent` does for a click.  None: the key asks for nothing."""
         return None
+
+    def replay_status(self, seats: list[int]) -> str:
+        """Whose move it is in a recorded game ("Anna to move")."""
+        names = ", ".join(self.seats[s].name for s in seats if 0 <= s < len(self.seats))
+        return t("game.status.to_move", names=names) if names else ""
+
+    def choice_rects(self) -> list[pygame.Rect]:
+        """The buttons of the view's list of choices as last drawn (a composer's options), which
+        a tooltip must not cover; none by default."""
+        return []
 
     def take_notes(self) -> list[str]:
         """Things the table has to tell the player about their own input that no rule

@@ -171,10 +171,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             self.log_rect.width - px(12),
             field_h,
         )
-        self.away_rect = pygame.Rect(0, 0, min(board.width - px(24), px(620)), px(50))
-        self.away_rect.midtop = (board.centerx, board.y + px(8))
-        self.bot_button.rect = pygame.Rect(0, 0, px(170), px(36))
-        self.bot_button.rect.midright = (self.away_rect.right - px(8), self.away_rect.centery)
+        # Who lost the connection: over the top of the log (never over the board, whose top
+        # holds what the game counts: supplies, the track), the creator's button under the text.
+        self.away_rect = pygame.Rect(self.log_rect.x, self.log_rect.y, self.log_rect.width, 0)
+        self.away_rect.height = min(px(96), max(px(50), self.log_rect.height // 2))
+        self.bot_button.rect = pygame.Rect(
+            0, 0, min(px(200), self.away_rect.width - px(16)), px(32)
+        )
+        self.bot_button.rect.bottomright = (
+            self.away_rect.right - px(8),
+            self.away_rect.bottom - px(8),
+        )
         self._layout_bar(w, bar_h)
         self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
         self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
@@ -624,6 +631,14 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             return why + ("\n" + text if text else "")
         return text
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> list[pygame.Rect]:
+        """The view's choice buttons when the pointer is on one (the tooltip of option 3 must
+        not hide option 4)."""
+        if self.broken:
+            return []
+        rects = self.view.choice_rects()
+        return rects if any(r.collidepoint(pos) for r in rects) else []
+
     # ---- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.broken:
@@ -712,8 +727,9 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             self._draw_refusal(surface)
 
     def _draw_away(self, surface: pygame.Surface) -> None:
-        """Who lost the connection, over the board: "the game waits for ..." when it is their
-        turn, else that they are away (the creator's button lets a bot play for them)."""
+        """Who lost the connection, over the top of the log: "the game waits for ..." when it
+        is their turn, else that they are away (the creator's button lets a bot play for
+        them)."""
         away = self._away()
         if not away:
             return
@@ -724,27 +740,38 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
         waiting = {int(w.get("seat", -1)) for w in self.client.waiting}
         key = "game.away_waiting" if waiting & set(away) else "game.away"
         box = self.away_rect
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (16, 18, 26, 232), veil.get_rect(), border_radius=px(10))
-        surface.blit(veil, box)
-        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(10))
-        right = self.bot_button.rect.x - px(10) if self.bot_button.visible else box.right - px(12)
-        x = box.x + px(12)
+        pygame.draw.rect(surface, (28, 26, 20), box, border_radius=px(8))
+        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(8))
+        x = box.x + px(10)
+        top = box.y + px(8)
         seat = away[0]
         if seat < len(self.view.seats):
-            sw = self.view.seats[seat].swatch(px(22), self.app.settings.colour_blind)
-            surface.blit(sw, sw.get_rect(midleft=(x, box.centery)))
-            x += px(30)
-        text = t(key, names=names)
-        size = self.app.fonts.fit(text, px(16), right - x, minimum=px(11))
-        img = self.app.fonts.render(self.app.fonts.ellipsize(text, size, right - x), size, pal.TEXT)
-        surface.blit(img, img.get_rect(midleft=(x, box.centery)))
+            sw = self.view.seats[seat].swatch(px(18), self.app.settings.colour_blind)
+            surface.blit(sw, (x, top + px(1)))
+            x += px(26)
+        bottom = self.bot_button.rect.y - px(4) if self.bot_button.visible else box.bottom - px(6)
+        size = px(14)
+        rows = max(1, (bottom - top) // self.app.fonts.line_height(size))
+        for img in self.app.fonts.render_lines(
+            t(key, names=names), size, pal.TEXT, box.right - px(10) - x, rows
+        ):
+            surface.blit(img, (x, top))
+            top += self.app.fonts.line_height(size)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log (wrapped, scrolling: ``widgets/log.py``), the chat line under it."""
         rect = pygame.Rect(self.log_rect)
+        outer = pygame.Rect(self.log_rect)
+        if not self.broken and self._away():
+            # the away banner takes the top of the log
+            gap = self.away_rect.height + self.app.px(6)
+            rect.y += gap
+            outer.y += gap
+            outer.height -= gap
         if self.chat_field.visible:
             rect.height = self.chat_field.rect.y - self.app.px(4) - rect.y
+        else:
+            rect.height = outer.height
         self.logbox.draw(
-            surface, self.app, rect, self.log, self.view.seats, t("game.log_empty"), self.log_rect
+            surface, self.app, rect, self.log, self.view.seats, t("game.log_empty"), outer
         )

@@ -326,6 +326,8 @@ class TextMixin(GMBase):
         cur = self.current
         if cur is None:
             return ""
+        if self.replaying:
+            return self.replay_status([cur])
         if not self.my_turn():
             who = self.seats[cur] if 0 <= cur < len(self.seats) else None
             if who is not None and who.kind == "bot":

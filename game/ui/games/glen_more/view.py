@@ -237,6 +237,9 @@ class GlenMoreView(PanelMixin):
         self.ness_mode = not self.ness_mode
         return None
 
+    def choice_rects(self) -> list[pygame.Rect]:
+        return self.choice_panel.option_rects() if self.acts.choices else []
+
     # ---- sounds -------------------------------------------------------------------------------
     def cues(self, events: list[dict[str, Any]]) -> list[str]:
         """A knock for a move; "round" for a scoring round during play (GM §7)."""

@@ -326,6 +326,8 @@ class TextMixin(KFBase):
                 waiting = [int(v["current"])]
             if not waiting:
                 return ""
+            if self.replaying:
+                return self.replay_status(waiting)
             if all(self.seats[s].kind == "bot" for s in waiting):
                 return t("kf.status.thinking", names=self._names(waiting))
             key = {

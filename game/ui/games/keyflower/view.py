@@ -197,6 +197,9 @@ class KeyflowerView(PanelMixin):
             )
         return out
 
+    def choice_rects(self) -> list[pygame.Rect]:
+        return [pygame.Rect(rect) for rect, _value, _label in self.options]
+
     # ---- sounds ------------------------------------------------------------------------------
     def cues(self, events: list[dict[str, Any]]) -> list[str]:
         """A knock for a move; "outbid" when another seat bids on a tile your bid led (read

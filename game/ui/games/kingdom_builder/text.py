@@ -143,6 +143,8 @@ class TextMixin(KBBase):
         you = v.get("you")
         if current is None:
             return ""
+        if self.replaying:
+            return self.replay_status([current])
         if current != you or not self.legal:
             who = self.seats[current] if 0 <= current < len(self.seats) else None
             if who is not None and who.kind == "bot":
