@@ -168,6 +168,9 @@ class GameView:
     """Draws one game's table; subclasses implement every method that raises."""
 
     game_id: ClassVar[str] = ""
+    #: The seat colour names (``palette.SEAT_COLOURS``) the game's pieces wear: seats are not
+    #: offered them (a purple seat beside Keyflower's purple keyple would read as one).
+    PIECE_COLOURS: ClassVar[tuple[str, ...]] = ()
     #: Whether seats hold secrets; only used when the game's own trait (``Game.secrets``) cannot
     #: be read (a game this client does not have): hot-seat then puts a curtain between seats.
     has_secrets: ClassVar[bool] = True

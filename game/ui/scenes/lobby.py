@@ -257,6 +257,7 @@ class LobbyScene(PageScene):
                 value, self._my_seat() or 0, size, app.settings.colour_blind
             ),
         )
+        self._colours_for = ""
         self.colour_label = Label(lambda: t("lobby.your_colour"), size=16)
         self.add(self.colour_label)
         self.add(self.start_button)
@@ -322,6 +323,15 @@ class LobbyScene(PageScene):
             c.visible = current is not None and not (self.client.lobby or {}).get("started")
             if current in KINDS:
                 c.set_value(current)
+        game_id = self.client.game_id or str((self.client.lobby or {}).get("game", ""))
+        if game_id and game_id != self._colours_for:
+            # this game's seats are offered the colours none of its pieces wear
+            from game.ui.games import seat_colours
+
+            self._colours_for = game_id
+            self.colour_choice.set_options(
+                [(c, pal.colour_text(c, self.app.settings)) for c in seat_colours(game_id)]
+            )
         me = self._my_seat()
         if me is not None and me < len(seats):
             self.colour_choice.visible = True

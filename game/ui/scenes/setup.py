@@ -219,10 +219,11 @@ class SeatRow:
             max_length=MAX_NAME,
             placeholder=lambda: t("setup.name_placeholder"),
         )
+        colours = scene.seat_colours()
         self.colour = Choice(
             f"seat_colour_{index}",
-            [(c, pal.colour_text(c, scene.app.settings)) for c in pal.COLOUR_NAMES],
-            pal.COLOUR_NAMES[index],
+            [(c, pal.colour_text(c, scene.app.settings)) for c in colours],
+            colours[index % len(colours)],
             lambda v: scene.colour_changed(index, v),
             font_size=14,
             swatch=lambda value, size: pal.seat_swatch(
@@ -306,11 +307,29 @@ class SetupScene(PageScene):
                 return g
         return self.games[0]
 
+    def seat_colours(self) -> tuple[str, ...]:
+        """The colours this game's seats are offered: none its pieces wear."""
+        from game.ui.games import seat_colours
+
+        return seat_colours(self.game.id)
+
     def _build_for_game(self, game: Game) -> None:
         counts = list(range(game.min_players, game.max_players + 1))
         keep = self.players_choice.value if self.players_choice.value in counts else None
         self.players_choice.set_options([(n, str(n)) for n in counts], keep or min(4, counts[-1]))
         self.option_rows = [OptionRow(self, game.id, spec) for spec in game.options]
+        # Another game may dress its pieces in colours a seat had: those seats change colour.
+        allowed = self.seat_colours()
+        options = [(c, pal.colour_text(c, self.app.settings)) for c in allowed]
+        taken: set[str] = set()
+        for row in self.seat_rows:
+            keep_colour = row.colour.value if row.colour.value in allowed else None
+            if keep_colour in taken:
+                keep_colour = None
+            if keep_colour is None:
+                keep_colour = next(c for c in allowed if c not in taken)
+            row.colour.set_options(options, keep_colour)
+            taken.add(keep_colour)
         self._rebuild_seats()
 
     def _rebuild_seats(self) -> None:
@@ -319,6 +338,9 @@ class SetupScene(PageScene):
         while len(self.seat_rows) < n:
             i = len(self.seat_rows)
             row = SeatRow(self, i, hosting)
+            taken = {r.colour.value for r in self.seat_rows}
+            if row.colour.value in taken:
+                row.colour.set_value(next(c for c in self.seat_colours() if c not in taken))
             if i > 0:
                 row.kind.set_value("open" if hosting else "bot:normal")
             self.seat_rows.append(row)
@@ -439,12 +461,12 @@ class SetupScene(PageScene):
             self._default_name(row)  # what the seat would be called by itself, remembered
             if isinstance(seat.get("name"), str):
                 row.name.set_text(seat["name"][:MAX_NAME])
-            if seat.get("colour") in pal.COLOUR_NAMES:
+            if seat.get("colour") in self.seat_colours():
                 row.colour.set_value(seat["colour"])
         colours = [r.colour.value for r in self.seat_rows]
         if len(set(colours)) != len(colours):
             for i, r in enumerate(self.seat_rows):
-                r.colour.set_value(pal.COLOUR_NAMES[i])
+                r.colour.set_value(self.seat_colours()[i])
         self._colours = [r.colour.value for r in self.seat_rows]
         options = saved.get("options")
         if isinstance(options, dict):

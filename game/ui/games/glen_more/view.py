@@ -21,6 +21,9 @@ class GlenMoreView(PanelMixin):
 
     #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
     MARKS_PULSE = True
+    #: The resources' cubes (wood green, stone grey, grain yellow, cattle brown, sheep white)
+    #: and the whisky barrels (amber).
+    PIECE_COLOURS = ("green", "grey", "yellow", "gold", "brown", "white", "orange")
 
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)

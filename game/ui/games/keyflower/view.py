@@ -38,6 +38,9 @@ class KeyflowerView(PanelMixin):
 
     #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
     MARKS_PULSE = True
+    #: The keyples (red, blue, yellow, green, the purple start keyple) and the resources (wood,
+    #: stone, iron, gold).
+    PIECE_COLOURS = ("red", "blue", "yellow", "green", "purple", "brown", "grey", "navy", "gold")
 
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
