@@ -48,19 +48,27 @@ class PanelMixin(TerritoryMixin):
         self.score_chip_rects = [r for r in self.score_chip_rects if not rect.contains(r[0])]
         if total is not None:
             img = self.app.fonts.render(t("gm.vp_short", n=total), px(20), GOLD, True)
-            box = img.get_rect(midright=(right, rect.centery))
-            surface.blit(img, box)
-            chip = box.inflate(px(8), px(8))
             projection = self.score_projection(seat)
             if projection is not None and projection != total:
-                # banked points in gold; beside them, dim and named, where the preview stands
-                note = t("gm.vp_if_ended", n=projection)
-                size = self.app.fonts.fit(note, px(13), max(px(40), (box.x - x) // 3))
-                dim = self.app.fonts.render(note, size, pal.TEXT_DIM)
-                spot = dim.get_rect(midright=(box.x - px(8), rect.centery + px(1)))
-                surface.blit(dim, spot)
-                chip = chip.union(spot)
-                box = spot
+                # banked points in gold; under them, small and named, where the preview stands
+                note = self.app.fonts.render(
+                    t("gm.vp_if_ended", n=projection), px(11), pal.TEXT_DIM
+                )
+                both = pygame.Rect(
+                    0,
+                    0,
+                    max(img.get_width(), note.get_width()),
+                    img.get_height() + note.get_height(),
+                )
+                both.midright = (right, rect.centery)
+                box = img.get_rect(topright=both.topright)
+                surface.blit(img, box)
+                surface.blit(note, note.get_rect(topright=(both.right, box.bottom - px(2))))
+                box = both
+            else:
+                box = img.get_rect(midright=(right, rect.centery))
+                surface.blit(img, box)
+            chip = box.inflate(px(8), px(4))
             self.score_chip_rects.append((chip, seat))
             right = box.x - px(12)
         if self.focus is not None and self.you is not None:
