@@ -93,3 +93,42 @@ def test_replay_thinking(app: App, tmp_path: Any) -> None:
         assert not [s for s in statuses if "thinking" in s or "Waiting" in s], statuses
         assert any(s.endswith(" to move") for s in statuses), statuses
         app.pop()
+
+
+def test_the_keyflower_action_box_wraps_its_help_while_it_has_room(env: Any) -> None:
+    """Finding 3: Dutch help text in the action box was cut with "..." with the box half
+    empty; now it wraps onto the lines the box has, at the smallest window."""
+    from game.commands.screenshot import _Feed, play_table
+    from game.ui.client import TableClient
+    from game.ui.scenes.game import GameScene
+
+    app = make_app((1024, 640), language="nl")
+    try:
+        session, _ = play_table("keyflower", 4, 3, 20, "random", {})
+        seat = session.state.to_move()[0]
+        feed = _Feed([session.lobby_message(), session.state_message(seat, [])])
+        scene = GameScene(app, TableClient("keyflower", {seat: feed}), 4)
+        app.push(scene)
+        calls: list[tuple[str, int, int, int]] = []
+        real = app.fonts.render_lines
+
+        def spy(text: str, size: int, colour: Any, width: int, max_lines: int, **k: Any) -> Any:
+            out = real(text, size, colour, width, max_lines, **k)
+            calls.append((text, width, max_lines, len(out)))
+            return out
+
+        app.fonts.render_lines = spy  # type: ignore[method-assign]
+        prompt, info = scene.view._prompt()  # type: ignore[attr-defined]
+        assert info and len(info) > 120, "a long help text"
+        # A help text as long as the longest the box meets (a narrow box, a long language).
+        info = info + " " + info
+        scene.view._prompt = lambda: (prompt, info)  # type: ignore[attr-defined]
+        app.step()
+        drawn = [c for c in calls if c[0] == info]
+        assert drawn
+        text, width, max_lines, _n = drawn[-1]
+        wrapped = app.fonts.wrap_lines(text, app.px(13), width)
+        assert len(wrapped) > 4, "more lines than the box once gave it (4)"
+        assert max_lines >= len(wrapped), "every line shown: the box has the room"
+    finally:
+        app.shutdown()
