@@ -23,7 +23,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.sound_synth import CUES
+#: The cues (``game/ui/sound_synth.py`` makes them; its recipes are not needed to play them).
+CUES = ("turn", "move", "outbid", "round", "score", "final", "chat")
 
 #: Seconds of silence after which the mixer closes (no audio thread while the window waits).
 CLOSE_AFTER = 4.0
@@ -88,7 +89,7 @@ class Sounds:
 
     # ---- playing -------------------------------------------------------------------------------
     def play(self, cue: str) -> bool:
-        """Play ``cue`` (one of :data:`~game.ui.sound_synth.CUES`) at the player's volume; True
+        """Play ``cue`` (one of :data:`CUES`) at the player's volume; True
         when it was handed to a sound device.  Never raises."""
         if cue not in CUES:
             return False

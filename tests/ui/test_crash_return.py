@@ -48,6 +48,7 @@ def test_the_menu_offers_the_seat_back_with_its_log_and_name(env: Any) -> None:
         try:
             menu = second.push(MenuScene(second))
             second.step()
+            second.step()  # the store is read once the first frame is on the screen
             back = menu.widget("take_back")
             assert back.visible, "the main menu offers the seat first"
             assert "Back to your seat" in str(back.text()) and "Hana" in str(back.text())  # type: ignore[operator]
@@ -66,6 +67,7 @@ def test_the_menu_offers_the_seat_back_with_its_log_and_name(env: Any) -> None:
             scene.leave_table()  # type: ignore[attr-defined]
             run_until(second, lambda: second.top is not None and second.top.name == "menu")
             # A guest who left a running game on purpose may come back the same way.
+            second.step()
             assert second.top.widget("take_back").visible  # type: ignore[union-attr]
         finally:
             second.shutdown()

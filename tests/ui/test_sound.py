@@ -30,6 +30,10 @@ def _frames(data: bytes) -> array:
         return out
 
 
+def test_the_player_knows_every_cue_the_synth_makes() -> None:
+    assert sound_module.CUES == CUES
+
+
 @pytest.mark.parametrize("cue", CUES)
 def test_each_shipped_sound_is_what_its_recipe_makes(cue: str) -> None:
     shipped = _frames((sounds_dir() / f"{cue}.wav").read_bytes())
