@@ -13,10 +13,12 @@ say runs at 60).  Otherwise it asks for fewer (a pulsing highlight, a blinking c
 the loop then sleeps (looking for events every :data:`POLL_STEP`) until an event arrives, the
 scene's next frame is due, or a second has passed.  Such a slow frame with no event sends to the
 screen only the parts the scenes say change (:meth:`~game.ui.scene.Scene.ambient_rects`: the
-pulsing targets), the whole window at least every :data:`FULL_FLIP_EVERY` seconds.  Network
-connections wake it at once (:meth:`App.wakeup` posts an event from their threads), so a move
-from another player is drawn without delay.  A window left on the menu or waiting at the table
-uses a few percent of a core (``bench/ui.py``, ``ui.idle_cpu_percent.*``).
+pulsing targets), each pulse step's picture drawn once and then copied back
+(``game/ui/ambient.py``), the whole window for safety every :data:`FULL_FLIP_EVERY` seconds
+(every :data:`~game.ui.ambient.CHECK_EVERY` once every step is kept).  Network connections wake
+it at once (:meth:`App.wakeup` posts an event from their threads), so a move from another
+player is drawn without delay.  A window left on the menu or waiting at the table uses about
+one percent of a core (``bench/ui.py``, ``ui.idle_cpu_percent.*``).
 
 **A failing scene does not end the program.**  An exception in a scene (a bug, data nobody
 foresaw) is written to standard error; that scene and the ones above it are closed and the
