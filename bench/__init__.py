@@ -19,4 +19,5 @@ SUITES: dict[str, str] = {
     "bots": "bench.bots",
     "net": "bench.net",
     "ui": "bench.ui",
+    "install": "bench.install",
 }

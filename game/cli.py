@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "host": "game.commands.host",
     "join": "game.commands.join",
     "screenshot": "game.commands.screenshot",
+    "wheelhouse": "game.commands.wheelhouse",
 }
 
 

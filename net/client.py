@@ -45,6 +45,7 @@ from net.connection import (
 )
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from net.seats import SeatStore, StoredSeat
+from net.versions import MISMATCH_CODES, Mismatch, check_host, from_refusal, hello_fields
 
 #: Seconds between the keep-alive pings a client sends by itself (the host's idle limit is 60).
 KEEPALIVE_SECONDS = 5.0
@@ -99,6 +100,7 @@ class AsyncClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, timeout: float = 5.0) -> AsyncClient:
+        hello_fields()  # import every game before the host's hello timer runs (``hello``)
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=protocol.MAX_FRAME * 2), timeout
         )
@@ -128,11 +130,12 @@ class AsyncClient:
             if msg["t"] in kinds:
                 return msg
             if msg["t"] == "error" and "error" not in kinds:
-                raise HostError(msg["code"], msg["text"])
+                raise HostError(msg["code"], msg["text"], msg)
             self.skipped.append(msg)
 
     async def hello(self, name: str = "Player", client: str = "") -> dict[str, Any]:
         msg: dict[str, Any] = {"t": "hello", "version": PROTOCOL_VERSION, "name": name}
+        msg.update(hello_fields())
         if client:
             msg["client"] = client
         await self.send(msg)
@@ -151,10 +154,12 @@ class NoAnswer(TimeoutError):
 class HostError(Exception):
     """An ``error`` message from the host, as an exception (``code``, ``text``)."""
 
-    def __init__(self, code: str, text: str) -> None:
+    def __init__(self, code: str, text: str, msg: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {text}")
         self.code = code
         self.text = text
+        #: The whole ``error`` message (a version refusal's ``versions``).
+        self.msg = msg or {"code": code, "text": text}
 
 
 @dataclass(frozen=True)
@@ -613,10 +618,17 @@ class JoinError(Exception):
     """The headless player could not join or finish a game (the text says why).
 
     The text is one line without control characters (parts of it may come from the host).
+    ``mismatch`` says why the host and this program cannot play together (``net.versions``:
+    ``lantern join`` says it in the player's language).
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, mismatch: Mismatch | None = None) -> None:
         super().__init__(clean_text(text)[:500])
+        self.mismatch = mismatch
+
+
+def _mismatch_error(mismatch: Mismatch) -> JoinError:
+    return JoinError(mismatch.english(), mismatch)
 
 
 class _Lost(Exception):
@@ -628,20 +640,30 @@ class _Lost(Exception):
 
 
 async def _find_seat(
-    client: AsyncClient, tables: list[dict[str, Any]], opts: HeadlessOptions
+    client: AsyncClient, welcome: dict[str, Any], opts: HeadlessOptions
 ) -> dict[str, Any]:
-    """Join the named table, or the first table with an open seat; retry until the timeout."""
+    """Join the named table, or the first table with an open seat whose game has this
+    program's rules (``net.versions``); retry until the timeout."""
     deadline = time.monotonic() + opts.join_timeout
+    tables: list[dict[str, Any]] = welcome["tables"]
     while True:
+        games = {t["table"]: t["game"] for t in tables}
         if opts.table is not None:
             candidates = [opts.table]
         else:
             candidates = [t["table"] for t in tables if t["open"] > 0 and not t["over"]]
+        refused = [m for m in (check_host(welcome, games.get(c)) for c in candidates) if m]
+        if candidates and len(refused) == len(candidates):
+            raise _mismatch_error(refused[0])  # every table it could take plays other rules
         for table_id in candidates:
+            if check_host(welcome, games.get(table_id)) is not None:
+                continue
             await client.send({"t": "join", "table": table_id, "name": opts.name or "Bot"})
             reply = await client.expect("joined", "error")
             if reply["t"] == "joined":
                 return reply
+            if reply["code"] in MISMATCH_CODES:
+                raise _mismatch_error(from_refusal(reply))
             if reply["code"] not in (ErrorCode.TABLE_FULL, ErrorCode.SEAT_TAKEN):
                 raise JoinError(f"table {table_id}: {reply['text']}")
         if time.monotonic() > deadline:
@@ -689,13 +711,19 @@ async def play_headless(host: str, port: int, opts: HeadlessOptions) -> dict[str
         raise JoinError(f"could not connect to {host}:{port}: {exc}") from None
     try:
         welcome = await client.hello(opts.name or f"{opts.bot} bot", client="lantern join")
+        mismatch = check_host(welcome)
+        if mismatch is not None:
+            raise _mismatch_error(mismatch)
+        player.welcome = welcome
         joined = await _take_back(client, host, port, opts)
         if joined is None:
-            joined = await _find_seat(client, welcome["tables"], opts)
+            joined = await _find_seat(client, welcome, opts)
         if joined["seat"] is None:
             raise JoinError(f"the host gave no seat at table {joined['table']}, only a view")
         return await player.play(client, joined)
     except HostError as exc:
+        if exc.code in MISMATCH_CODES:
+            raise _mismatch_error(from_refusal(exc.msg)) from None
         raise JoinError(f"the host refused: {exc.text}") from None
     except ProtocolError as exc:
         raise JoinError(bad_host(exc)) from None
@@ -729,6 +757,7 @@ class _Headless:
         self.running = False  # the game has started (the seat is kept for the token)
         self.decided: int | None = None  # the decision already answered: act once per decision
         self.asked: int | None = None  # the seq a sample was asked at (the answer is newer)
+        self.welcome: dict[str, Any] = {}  # the host's welcome (its versions)
 
     async def connect(self) -> AsyncClient:
         self.client = await AsyncClient.connect(self.host, self.port)
@@ -824,6 +853,9 @@ class _Headless:
             kind = msg["t"]
             if kind == "lobby":
                 if self.game is None:
+                    mismatch = check_host(self.welcome, msg["game"]) if self.welcome else None
+                    if mismatch is not None:  # a kept seat at a table of other rules
+                        raise _mismatch_error(mismatch)
                     try:
                         self.game = get_game(msg["game"])
                     except UnknownGame:
@@ -875,6 +907,8 @@ class _Headless:
                     continue  # the ready flag came too late to matter
                 if msg["code"] == ErrorCode.SHUTTING_DOWN and self.running:
                     continue  # the connection ends next: come back when the host does
+                if msg["code"] in MISMATCH_CODES:
+                    raise _mismatch_error(from_refusal(msg))
                 raise JoinError(f"the host refused: {msg['text']}")
             elif kind == "game_over":
                 if self.game is not None and msg["game"] != self.game.id:

@@ -40,6 +40,7 @@ from net.autosave import DATA_DIR_ENV, Autosaver, data_dir, default_save_dir
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
 from net.session import BOT, HUMAN, Session, TableSettings
 from net.thinking import HINT_BOT, HINT_DEADLINE, Thinking
+from net.versions import PROGRAM_VERSION, Versions, check_guest, rules_versions
 
 __all__ = [
     "DATA_DIR_ENV",
@@ -108,6 +109,8 @@ class Member:
     #: When its recent internal-error tracebacks were logged, and how many were left out.
     tracebacks: collections.deque[float] = field(default_factory=collections.deque)
     untold: int = 0
+    #: The versions its ``hello`` said (``program``, ``rules``; ``net.versions``).
+    hello: dict[str, Any] = field(default_factory=dict)
 
     @property
     def owner(self) -> bool:
@@ -179,6 +182,13 @@ class Hub:
         #: Called after every start, applied action and undo with the table and the events
         #: (benchmarks and tests listen).
         self.on_change: list[Callable[[Session, list[Event]], None]] = []
+        #: The versions this host says in ``welcome`` and checks in ``hello`` (``net.versions``;
+        #: ``rules`` ``None``: the registered games'), and its install page's port, if it
+        #: serves one (``net/install``).
+        self.program = PROGRAM_VERSION
+        self.rules: dict[str, int] | None = None
+        self.install_port: int | None = None
+        rules_versions()  # import every game now, not on the event loop at the first hello
 
     # ---- peers ----------------------------------------------------------------------------
     def attach(self, peer: Peer) -> None:
@@ -369,7 +379,13 @@ class Hub:
         handler: Callable[[Member, dict[str, Any]], None] = getattr(self, f"_on_{kind}")
         handler(member, msg)
 
+    def versions(self) -> Versions:
+        """This host's versions (``net.versions``), as ``welcome`` says them."""
+        rules = self.rules if self.rules is not None else rules_versions()
+        return Versions(PROTOCOL_VERSION, self.program, rules, self.install_port)
+
     def _on_hello(self, member: Member, msg: dict[str, Any]) -> None:
+        mine = self.versions()
         if msg["version"] != PROTOCOL_VERSION:
             raise ProtocolError(
                 ErrorCode.VERSION_MISMATCH,
@@ -377,11 +393,24 @@ class Hub:
                 f"program speaks version {msg['version']}; use the same version of Lantern "
                 "Table on both computers",
                 fatal=True,
+                versions=mine.wire(),
             )
+        mismatch = check_guest(mine, msg)
+        if mismatch is not None:
+            raise ProtocolError(mismatch.code, mismatch.english(), True, versions=mine.wire())
         member.greeted = True
         member.name = msg.get("name") or member.name
+        member.hello = {k: msg[k] for k in ("version", "program", "rules") if k in msg}
         log.info("%s: hello from %s (%s)", member.peer.label, member.name, msg.get("client", ""))
-        self.send(member, protocol.welcome(self.host_name, self.summaries()))
+        fields = {"program": mine.program, "rules": mine.rules, "install": mine.install}
+        self.send(member, protocol.welcome(self.host_name, self.summaries(), fields))
+
+    def _check_rules(self, member: Member, game: str) -> None:
+        """Refuse a table whose game has other rules than the guest's (``rules_mismatch``)."""
+        mine = self.versions()
+        mismatch = check_guest(mine, member.hello, game)
+        if mismatch is not None:
+            raise ProtocolError(mismatch.code, mismatch.english(), versions=mine.wire(game))
 
     def _on_ping(self, member: Member, msg: dict[str, Any]) -> None:
         self.send(member, protocol.pong(msg.get("n")))
@@ -391,6 +420,7 @@ class Hub:
 
     def _on_create_table(self, member: Member, msg: dict[str, Any]) -> None:
         self._check_free(member)
+        self._check_rules(member, msg["game"])
         peer = member.peer
         if msg.get("seed") is not None and not peer.trusted:
             raise ProtocolError(
@@ -437,6 +467,7 @@ class Hub:
             table = next((t for t in self.tables.values() if t.find_token(token)[0]), table)
         if table is None:
             table = self._table(msg["table"])
+        self._check_rules(member, table.game.id)
         if member.table is not None:
             if member.table is table and token is not None and token == member.token:
                 self._seat_member(member, table, member.seat, token)  # a fresh snapshot

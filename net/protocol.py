@@ -67,7 +67,8 @@ MAX_EVENTS: Final = 4096
 class ErrorCode:
     """The ``code`` of an ``error`` message (stable identifiers; the text explains)."""
 
-    VERSION_MISMATCH = "version_mismatch"  # hello with another protocol version (fatal)
+    VERSION_MISMATCH = "version_mismatch"  # hello of another protocol or release (fatal)
+    RULES_MISMATCH = "rules_mismatch"  # a table whose game has other rules than the guest's
     HELLO_FIRST = "hello_first"  # anything but hello/ping before the handshake
     BAD_FRAME = "bad_frame"  # zero or oversized length prefix, invalid msgpack (may be fatal)
     BAD_MESSAGE = "bad_message"  # valid msgpack of the wrong shape
@@ -118,7 +119,12 @@ class ProtocolError(Exception):
     """
 
     def __init__(
-        self, code: str, text: str, fatal: bool = False, reason: dict[str, Any] | None = None
+        self,
+        code: str,
+        text: str,
+        fatal: bool = False,
+        reason: dict[str, Any] | None = None,
+        versions: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(text)
         self.code = code
@@ -127,11 +133,17 @@ class ProtocolError(Exception):
         #: For ``illegal``: the rule's reason as data (``IllegalAction.reason()``), so a client
         #: can say it in the player's language.
         self.reason = reason
+        #: For ``version_mismatch`` / ``rules_mismatch``: the host's versions as data
+        #: (``net.versions.Versions.wire``), so a client names them in the player's language.
+        self.versions = versions
 
     def message(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
         if self.reason is not None:
-            return error(self.code, self.text, reason=self.reason)
-        return error(self.code, self.text)
+            extra["reason"] = self.reason
+        if self.versions is not None:
+            extra["versions"] = self.versions
+        return error(self.code, self.text, **extra)
 
 
 # ---- frames ---------------------------------------------------------------------------------
@@ -412,12 +424,35 @@ TABLE_ID = identifier(32)
 TOKEN = identifier(64)
 NAME = text(1, MAX_NAME)
 
+
+def program_version(name: str, v: Any) -> str:
+    """A program version like ``0.2.0`` or ``1.0.0rc1``: 1 to 32 ASCII letters, digits and
+    ``.+-_!``."""
+    if (
+        not isinstance(v, str)
+        or not 1 <= len(v) <= 32
+        or not all(ch.isascii() and (ch.isalnum() or ch in ".+-_!") for ch in v)
+    ):
+        raise _bad(name, "a version of 1 to 32 letters, digits or '.+-_!'")
+    return v
+
+
+def rules_map(name: str, v: Any) -> dict[str, int]:
+    """Game id -> rules version, for at most 64 games."""
+    if not isinstance(v, dict) or len(v) > 64:
+        raise _bad(name, "a map of at most 64 game ids to rules versions")
+    game, number = identifier(32), integer(0, 2**31)
+    return {game(f"{name} key", k): number(f"{name}.{k}", x) for k, x in v.items()}
+
+
 #: Client message type -> field name -> :class:`Field`.  Unknown fields are refused.
 CLIENT_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "hello": {
         "version": Field(integer(0, 2**31), doc="the client's PROTOCOL_VERSION"),
         "name": Field(NAME, False, "the player's name, used as the default seat name"),
         "client": Field(text(0, 64), False, "free text naming the program, for logs"),
+        "program": Field(program_version, False, "the client's program version (0.2.0)"),
+        "rules": Field(rules_map, False, "game id -> rules version, of every game it has"),
     },
     "list_tables": {},
     "create_table": {
@@ -667,12 +702,26 @@ REASON = record(
     }
 )
 
+#: The host's versions in a ``version_mismatch`` / ``rules_mismatch`` error.
+VERSIONS = record(
+    {
+        "protocol": Field(integer(0, 2**31)),
+        "program": Field(label(32)),
+        "install": Field(optional(integer(1, 65535)), False),
+        "game": Field(GAME_ID, False),
+        "rules": Field(integer(0, 2**31), False),
+    }
+)
+
 #: Host message type -> field name -> :class:`Field` (``docs/protocol.md``, "Host → client").
 HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
     "welcome": {
         "version": Field(integer(0, 2**31)),
         "host": Field(label(MAX_LABEL)),
         "tables": Field(TABLE_LIST),
+        "program": Field(program_version, False, "the host's program version"),
+        "rules": Field(rules_map, False, "game id -> rules version of the host's games"),
+        "install": Field(optional(integer(1, 65535)), False, "the install page's TCP port"),
     },
     "tables": {"tables": Field(TABLE_LIST)},
     "joined": {
@@ -766,6 +815,7 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "code": Field(identifier(32)),
         "text": Field(label(MAX_TEXT)),
         "reason": Field(REASON, False, "for 'illegal': the rule's reason as data"),
+        "versions": Field(VERSIONS, False, "for a version or rules mismatch: the host's"),
     },
     "explanation": {
         "table": Field(TABLE_ID),
@@ -835,8 +885,14 @@ def error(code: str, text: str, **extra: Any) -> dict[str, Any]:
     return {"t": "error", "code": code, "text": text, **extra}
 
 
-def welcome(host_name: str, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"t": "welcome", "version": PROTOCOL_VERSION, "host": host_name, "tables": tables}
+def welcome(
+    host_name: str, tables: list[dict[str, Any]], versions: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``welcome {version, host, tables}`` and the host's ``program``, ``rules``, ``install``
+    (``versions``; ``net.versions``)."""
+    msg = {"t": "welcome", "version": PROTOCOL_VERSION, "host": host_name, "tables": tables}
+    msg.update(versions or {})
+    return msg
 
 
 def tables(entries: list[dict[str, Any]]) -> dict[str, Any]:

@@ -24,3 +24,13 @@ try:
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 except ImportError:  # hypothesis is in the test extra; the plain tests still run without it
     pass
+
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def wheel_cache(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """One cache folder (``LANTERN_CACHE_DIR``) for every test that makes the install page's
+    wheels: the project's wheel is built and the dependencies rebuilt once per test run."""
+    return tmp_path_factory.mktemp("lantern-cache")

@@ -11,6 +11,8 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -36,3 +38,32 @@ def test_every_data_file_under_game_is_matched_by_a_package_data_pattern() -> No
         if not matched:
             missing.append(str(rel))
     assert not missing, f"not shipped by any package-data pattern: {missing}"
+
+
+def test_packaging_is_declarative_with_one_version_source() -> None:
+    """No setup.py and no hand-made mapping: pyproject.toml finds the packages, and the version
+    comes from ``game.__version__`` alone (the menu, the help, ``--version`` and the wheel)."""
+    import re
+
+    from game import __version__
+
+    assert not (ROOT / "setup.py").exists()
+    assert not (ROOT / "assets").exists()  # the fonts live in the package, game/assets
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert config["project"]["dynamic"] == ["version"]
+    assert "version" not in config["project"]
+    assert config["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "game.__version__"}
+    assert "package-dir" not in config["tool"]["setuptools"]
+    include = config["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert set(include) == {"game", "game.*", "net", "net.*", "bench", "bench.*"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+
+
+def test_lantern_version_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import __version__
+    from game.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"Lantern Table {__version__}"

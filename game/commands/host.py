@@ -12,9 +12,16 @@ when every seat is taken; with ``--exit-when-done`` the host exits with code 0 o
 has ended and its players have had the result.  ``--resume FILE`` continues a saved game
 instead (its bot seats get their bots back; human seats wait for players).
 
+``--install-page`` also serves the install page (``docs/install-page.md``) on
+``--install-port`` (default 7780): guests install this very version of Lantern Table from it
+with one command, without internet.  It serves the wheels of ``--wheelhouse DIR`` (default:
+``<user data dir>/wheelhouse``, where ``lantern wheelhouse`` puts them) and this platform's
+own wheels, made from what is installed here.
+
 Standard output: the line ``listening on HOST:PORT`` (with ``--json``: one JSON object per
-event, ``{"event": "listening", "host", "port", "udp_port", "tables"}`` and, at the end of an
-``--exit-when-done`` game, ``{"event": "game_over", "game", "seed", "players", "bots", "scores",
+event, ``{"event": "listening", "host", "port", "udp_port", "tables"}``; with
+``--install-page``, once it serves, ``install page on URL`` / ``{"event": "install_page", "url",
+"port", "files", "megabytes", "notes"}``; and, at the end of an ``--exit-when-done`` game, ``{"event": "game_over", "game", "seed", "players", "bots", "scores",
 "winners", "actions", "seconds", "table", "save"}``).  The log goes to standard error.
 """
 
@@ -46,6 +53,7 @@ from net.discovery import (
 )
 from net.host import HOST_SWITCH_INTERVAL, HostConfig, TcpHost
 from net.hub import Hub
+from net.install.server import DEFAULT_PORT as DEFAULT_INSTALL_PORT
 from net.protocol import ProtocolError
 from net.session import Session
 
@@ -82,6 +90,23 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--no-announce", action="store_true", help="no LAN discovery")
     p.add_argument("--idle-timeout", type=float, default=60.0, help="drop silent clients (s)")
+    p.add_argument(
+        "--install-page",
+        action="store_true",
+        help="serve the install page: guests install this version from it with one command",
+    )
+    p.add_argument(
+        "--install-port",
+        type=int,
+        default=DEFAULT_INSTALL_PORT,
+        help=f"TCP port of the install page (default {DEFAULT_INSTALL_PORT}; 0: any free port)",
+    )
+    p.add_argument(
+        "--wheelhouse",
+        default=None,
+        metavar="DIR",
+        help="wheels to serve on the install page (default: the one 'lantern wheelhouse' made)",
+    )
     p.add_argument("--json", action="store_true", help="JSON lines on standard output")
     p.add_argument("--quiet", action="store_true", help="log warnings only")
     p.set_defaults(func=run)
@@ -118,6 +143,10 @@ def _check(args: argparse.Namespace) -> None:
         raise UsageError("--bot-delay must be from 0 to 10000 ms")
     if args.idle_timeout <= 0:
         raise UsageError("--idle-timeout must be positive")
+    if not 0 <= args.install_port < 65536:
+        raise UsageError("--install-port must be from 0 to 65535")
+    if args.wheelhouse is not None and not Path(args.wheelhouse).is_dir():
+        raise UsageError(f"--wheelhouse {args.wheelhouse}: no such folder")
 
 
 def _targets(args: argparse.Namespace) -> list[Address]:
@@ -203,6 +232,7 @@ async def _serve(
             f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}"
         ) from None
     announcer: Announcer | None = None
+    page: Any = None
     try:
         try:
             if replay is not None:
@@ -242,6 +272,8 @@ async def _serve(
             },
             f"listening on {args.bind}:{server.port}",
         )
+        if args.install_page:
+            page = await _start_install_page(args, hub, server.port)
         if table is not None and table.over:
             finished.append(table)
             done.set()
@@ -251,10 +283,45 @@ async def _serve(
             await _let_clients_leave(hub, over)
             _report(args, hub, over, time.perf_counter() - started)
     finally:
+        if page is not None:
+            await page.stop()
         if announcer is not None:
             announcer.close()
         await server.stop()
     return 0
+
+
+async def _start_install_page(args: argparse.Namespace, hub: Hub, game_port: int) -> Any:
+    """Serve the install page beside the game (``net.install.service``) and say where."""
+    from game.ui.lan import lan_addresses
+    from net.install import service
+    from net.versions import install_url
+
+    prepared = [Path(args.wheelhouse)] if args.wheelhouse else [service.default_wheelhouse()]
+    try:
+        page = await service.start(hub, args.bind, args.install_port, game_port, prepared)
+    except OSError as exc:
+        raise UsageError(
+            f"cannot serve the install page on {args.bind}:{args.install_port}: "
+            f"{exc.strerror or exc}"
+        ) from None
+    house = page.server.wheelhouse
+    url = install_url(lan_addresses(args.bind)[0], page.port)
+    _emit(
+        args,
+        {
+            "event": "install_page",
+            "url": url,
+            "port": page.port,
+            "files": len(house.entries),
+            "megabytes": round(house.total_bytes() / 1e6, 1),
+            "notes": page.server.notes,
+        },
+        f"install page on {url} ({len(house.entries)} files, "
+        f"{house.total_bytes() / 1e6:.1f} MB): pip install --index-url {url}simple/ "
+        "lantern-table",
+    )
+    return page
 
 
 async def _let_clients_leave(hub: Hub, table: Session, grace: float = 3.0) -> None:

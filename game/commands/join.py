@@ -13,6 +13,11 @@ folder takes its seat back and plays on (``--fresh`` takes a free seat instead).
 connection drops in a running game — the network, or the host restarted from its save — it
 connects again with backoff and takes the seat back, for up to ``--reconnect`` seconds.
 
+When this program and the host's cannot play together (``net.versions``: another protocol or
+release, or other rules of the table's game), it says so in one line naming both versions and
+where to get the host's — its install page — in the player's language (the window's setting,
+else the system's), and exits 1.
+
 ``lantern join --discover`` listens for LAN beacons (and probes) and prints the hosts heard;
 ``--listen ADDR:PORT`` and ``--probe ADDR:PORT,...`` set the addresses.
 """
@@ -106,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = asyncio.run(play_headless(host, port, opts))
     except JoinError as exc:
-        print(f"lantern join: {exc}", file=sys.stderr)
+        text = str(exc) if exc.mismatch is None else _mismatch(exc.mismatch, host)
+        print(f"lantern join: {text}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result), flush=True)
@@ -118,6 +124,18 @@ def run(args: argparse.Namespace) -> int:
             f"{result['seconds']:.2f}s)"
         )
     return 0
+
+
+def _mismatch(mismatch: Any, host: str) -> str:
+    """Why this program cannot play with the host's, in the player's language (the window's
+    setting, else the system's; ``net.versions``)."""
+    from game.core.match import clean_text
+    from game.ui.i18n import set_language
+    from game.ui.settings import Settings
+    from net.versions import describe
+
+    set_language(Settings.load().language)
+    return clean_text(describe(mismatch, host))
 
 
 def _discover(args: argparse.Namespace) -> int:

@@ -804,7 +804,7 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
     """Everything the rest of the game depends on while ``seat`` plays its turn: the phase and
     step of the turn, the seat's screen, village (tiles, sides, rotations, resources) and
     placements of this phase, every bid, use and lock, the supplies, the boats, the winter
-    choices and the RNG — not the order in which the seat got there (transport steps,
+    hand, choices and auction tiles and the RNG — not the order in which the seat got there (transport steps,
     upgrades, placements)."""
     st: KeyflowerState = state  # type: ignore[assignment]
     tiles = list(st.vorder[seat])
@@ -825,6 +825,8 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
         tuple(sorted(st.won[seat])),
         st.psel[seat],
         st.wpick[seat],
+        tuple(st.hands[seat]),
+        tuple(st.auction),
         tuple(st.bidn),
         tuple(st.bidc),
         tuple(sorted(st.uses.items())),

@@ -47,6 +47,7 @@ from typing import Any, Protocol
 from game.ui.games.base import SeatInfo
 from game.ui.i18n import has, t
 from net.protocol import ErrorCode, ProtocolError
+from net.versions import MISMATCH_CODES
 
 #: Chat lines kept for the lobby and the game log.
 MAX_CHAT_LINES = 200
@@ -186,6 +187,8 @@ class TableClient:
     _fresh: set[int | None] = field(default_factory=set)
     #: ``explanation`` answers per seat, newest last (the scene matches ``seq`` and ``action``).
     explanations: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The host's ``welcome`` (its versions: ``net.versions``).
+    welcome: dict[str, Any] | None = None
 
     # ---- which connection is which ----------------------------------------------------------
     @property
@@ -259,6 +262,8 @@ class TableClient:
                     self._refuse(conn, exc)
                     break
                 self._receive(key, msg)
+                if id(conn) in self.refused:
+                    break  # a version mismatch: nothing after it counts
         return changed
 
     def refuse(self, reason: str) -> None:
@@ -280,6 +285,30 @@ class TableClient:
             conn.close()
         text = safe_text(f"the host sent a bad message ({exc.text})", 300)
         self.notices.append(Notice("disconnected", text, "bad_host"))
+
+    def _check_versions(self, game: str | None) -> None:
+        """The host's versions (its ``welcome``) must play with this program's — and, once the
+        lobby names the table's game, its rules too (``net.versions``): else end the
+        connection with the message that names both versions (``version_mismatch`` /
+        ``rules_mismatch``)."""
+        from net.versions import check_host
+
+        if self.welcome is None:
+            return
+        mismatch = check_host(self.welcome, game)
+        if mismatch is None:
+            return
+        for conn in self.conns.values():
+            if id(conn) not in self.refused:
+                self.refused.add(id(conn))
+                with contextlib.suppress(Exception):
+                    conn.close()
+        self.notices.append(Notice("error", self._mismatch_text(mismatch), mismatch.code))
+
+    def _mismatch_text(self, mismatch: Any) -> str:
+        from net.versions import describe
+
+        return safe_text(describe(mismatch, self.address[0] if self.address else ""), 1000)
 
     def _check_consistent(self, msg: dict[str, Any]) -> None:
         """A message must agree with what the table already said: its table, its game, its
@@ -330,8 +359,14 @@ class TableClient:
             if self.on_joined is not None:
                 self.on_joined(self, key, msg)
             self._keep_seat()
+        elif kind == "welcome":
+            self.welcome = msg
+            self._check_versions(None)
         elif kind == "lobby":
+            first = self.lobby is None
             self.lobby = msg
+            if first:
+                self._check_versions(str(msg.get("game", "")))
             self._keep_seat()
         elif kind == "state":
             old = self.states.get(key)
@@ -359,6 +394,10 @@ class TableClient:
                 return  # the connection says it, naming the cause, when the link drops
             reason = msg.get("reason") if isinstance(msg.get("reason"), dict) else None
             text, code = str(msg.get("text", "")), str(msg.get("code", ""))
+            if code in MISMATCH_CODES:
+                from net.versions import from_refusal
+
+                text = self._mismatch_text(from_refusal(msg))
             self.notices.append(Notice("error", text, code, reason))
         elif kind == "explanation":
             if key is not None:
@@ -626,8 +665,15 @@ def colour_plan(chosen: list[str], palette: Sequence[str]) -> list[tuple[int, st
 
 def _hello(name: str) -> dict[str, Any]:
     from net.protocol import PROTOCOL_VERSION
+    from net.versions import hello_fields
 
-    return {"t": "hello", "version": PROTOCOL_VERSION, "name": name, "client": "lantern-ui"}
+    return {
+        "t": "hello",
+        "version": PROTOCOL_VERSION,
+        "name": name,
+        "client": "lantern-ui",
+        **hello_fields(),
+    }
 
 
 def start_local_game(

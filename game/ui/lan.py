@@ -14,6 +14,11 @@ machines stay on loopback (``docs/protocol.md``, LAN discovery):
 * ``LANTERN_DISCOVERY_LISTEN`` / ``LANTERN_DISCOVERY_PROBE`` — the join screen's UDP listen
   address (default ``:7778``, every interface) and comma-separated probe addresses.
 
+With ``install_page`` (the *Serve the install page* option, on by default) it also serves the
+install page (``net/install``, ``docs/install-page.md``) beside the game — on port 7780, or
+``LANTERN_INSTALL_PORT`` (a taken port falls back to a free one) — once this platform's wheels
+are made (seconds the first time, in the background; :attr:`LanServer.install_state`).
+
 A LAN table's autosave goes to ``<user data dir>/saves/lan/``: that is how *Continue a saved
 game* knows to continue it as a LAN table its players rejoin with their seats (their tokens are
 in the save), not as a game on this computer.  The lobby shows the host's address as the IP
@@ -55,6 +60,7 @@ class LanServer:
         port: int | None = None,
         bots: bool = False,
         save_dir: Path | None = None,
+        install_page: bool = False,
     ) -> None:
         from game.ui.settings import lan_saves_dir
         from net.hub import Hub
@@ -75,6 +81,11 @@ class LanServer:
         self._thread.start()
         self._server: Any = None
         self._announcer: Any = None
+        self._page: Any = None
+        #: The install page: ``off``, ``preparing``, ``ready`` (:attr:`install_port`) or
+        #: ``failed`` (:attr:`install_error` says why).
+        self.install_state = "off"
+        self.install_error = ""
         wanted = lan_port() if port is None else port
         try:
             self._run(self._start(wanted), 10)
@@ -83,6 +94,27 @@ class LanServer:
                 self.close()
                 raise
             self._run(self._start(0), 10)
+        self._preparing: concurrent.futures.Future[None] | None = None
+        if install_page:
+            self.install_state = "preparing"
+            self._preparing = asyncio.run_coroutine_threadsafe(self._start_install(), self._loop)
+
+    async def _start_install(self) -> None:
+        from net.install import service
+
+        try:
+            self._page = await service.start(
+                self.hub, self.bind, service.install_port(), self.port, fallback_port=True
+            )
+        except Exception as exc:  # cannot listen, cannot read the cache: the game goes on
+            self.install_error = str(getattr(exc, "strerror", None) or exc)[:200]
+            self.install_state = "failed"
+            return
+        self.install_state = "ready"
+
+    @property
+    def install_port(self) -> int | None:
+        return self._page.port if self._page is not None and self.install_state == "ready" else None
 
     def _run(self, coro: Any, timeout: float) -> Any:
         future: concurrent.futures.Future[Any] = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -150,6 +182,10 @@ class LanServer:
             return
 
         async def stop() -> None:
+            if self._preparing is not None:
+                self._preparing.cancel()
+            if self._page is not None:
+                await self._page.stop()
             if self._announcer is not None:
                 self._announcer.close()
             for table in list(self.hub.tables.values()):

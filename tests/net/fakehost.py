@@ -171,18 +171,29 @@ FINAL_SCORES = [
 ]
 
 
+def welcome(host: str = "fake", tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A host's ``welcome`` that says this program's versions (``net.versions``), as a real
+    host of this version does (a welcome without them is refused by the client)."""
+    from net.versions import Versions
+
+    mine = Versions.mine()
+    return {
+        "t": "welcome",
+        "version": PROTOCOL_VERSION,
+        "host": host,
+        "tables": tables or [],
+        "program": mine.program,
+        "rules": mine.rules,
+    }
+
+
 def good_messages() -> dict[str, dict[str, Any]]:
     """A valid conversation with the headless player (seat 0 of a 2-seat test game table, in
     the sealed bids where both seats choose at once)."""
     state = testgame.GAME.new(2, {}, 7)
     sample = state.determinize(0, 11).to_dict()
     return {
-        "welcome": {
-            "t": "welcome",
-            "version": PROTOCOL_VERSION,
-            "host": "fake",
-            "tables": [table_summary()],
-        },
+        "welcome": welcome("fake", [table_summary()]),
         "joined": {"t": "joined", "table": "t1", "seat": 0, "token": "tok-0", "owner": False},
         "lobby": {
             "t": "lobby",

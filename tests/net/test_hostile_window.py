@@ -27,6 +27,7 @@ import pytest
 from game.core.registry import get_game
 from game.ui.app import App
 from net.client import TcpConnection
+from tests.net import fakehost
 from tests.net.fakehost import FakeHost, Peer, frame
 
 #: A 2-seat Kingdom Builder position for the messages (seat 0 is the window's player).
@@ -145,7 +146,7 @@ BAD: dict[str, tuple[str, Any]] = {
 def script_for(bad: Any, phase: str, go: threading.Event) -> Any:
     async def script(peer: Peer) -> None:
         await peer.expect("hello")
-        await peer.send({"t": "welcome", "version": 2, "host": "fake", "tables": []})
+        await peer.send(fakehost.welcome())
         await peer.expect("join")
         await peer.send({"t": "joined", "table": "t1", "seat": 0, "token": "tok", "owner": False})
         if phase == "lobby":
@@ -237,7 +238,7 @@ def test_hostile_text_reaches_the_window_cleaned(window: App) -> None:
 
     async def script(peer: Peer) -> None:
         await peer.expect("hello")
-        await peer.send({"t": "welcome", "version": 2, "host": "fake", "tables": []})
+        await peer.send(fakehost.welcome())
         await peer.expect("join")
         await peer.send({"t": "joined", "table": "t1", "seat": 0, "token": "tok", "owner": False})
         await peer.send(lobby())
@@ -269,7 +270,7 @@ def test_a_valid_envelope_with_a_strange_view(window: App) -> None:
 
     async def script(peer: Peer) -> None:
         await peer.expect("hello")
-        await peer.send({"t": "welcome", "version": 2, "host": "fake", "tables": []})
+        await peer.send(fakehost.welcome())
         await peer.expect("join")
         await peer.send({"t": "joined", "table": "t1", "seat": 0, "token": "tok", "owner": False})
         await peer.send(lobby())

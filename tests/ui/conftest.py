@@ -37,11 +37,15 @@ def env(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setenv("LANTERN_LAN_PORT", "0")
     monkeypatch.setenv("LANTERN_DISCOVERY_LISTEN", "127.0.0.1:0")
     monkeypatch.setenv("LANTERN_BOT_DELAY_MS", "0")
+    monkeypatch.setenv("LANTERN_INSTALL_PORT", "0")
+    monkeypatch.setenv("LANTERN_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path
 
 
 def make_app(size: tuple[int, int] = (1024, 640), **settings: Any) -> App:
     s = Settings(language="en", window_size=size, animation_speed=0.0)
+    # A LAN table's install page builds wheels (seconds of CPU): tests that want it ask.
+    s.extra["host.install_page"] = False
     for k, v in settings.items():
         setattr(s, k, v)
     return App(s, size)

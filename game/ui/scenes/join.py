@@ -30,6 +30,7 @@ from game.ui.client import _hello
 from game.ui.i18n import game_title, t
 from game.ui.scenes.common import PageScene
 from game.ui.widgets import Button, Label, ListBox, ListItem, TextField
+from net.versions import MISMATCH_CODES
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -56,6 +57,27 @@ def _english_titles(table: dict[str, Any]) -> set[str]:
     with contextlib.suppress(UnknownGame):
         titles.add(get_game(str(table.get("game", ""))).title)
     return titles - {""}
+
+
+def _version_note(welcome: dict[str, Any], game: str) -> str:
+    """What the list says of a table this program cannot play with the host's (``""``: none)."""
+    from net.versions import check_host
+
+    mismatch = check_host(welcome, game)
+    if mismatch is None:
+        return ""
+    if mismatch.why == "rules":
+        return t(
+            "join.other_rules",
+            game=game_title(game),
+            host=mismatch.host_rules if mismatch.host_rules is not None else "—",
+            mine=mismatch.guest_rules if mismatch.guest_rules is not None else "—",
+        )
+    return t(
+        "join.other_version",
+        host=mismatch.host_program or t("version.unknown"),
+        mine=mismatch.guest_program,
+    )
 
 
 class JoinScene(PageScene):
@@ -123,7 +145,7 @@ class JoinScene(PageScene):
         self.browser_error = ""
         self.refresh_in = 0.0
         #: Hosts asked directly by address: (host, port) -> [connection, tables or None, the
-        #: host's name].
+        #: host's name, its welcome (its versions)].
         self.direct: dict[tuple[str, int], list[Any]] = {}
         self._kept: list[Any] = []
         self._kept_read = -1e9
@@ -183,14 +205,14 @@ class JoinScene(PageScene):
             detail = t("join.kept_detail", name=seat.name or "?", seat=seat.seat + 1, when=when)
             items.append(ListItem(title, detail, ("seat", seat.token), True))
         seen: set[tuple[str, int, str]] = set()
-        hosts: list[tuple[str, int, str, list[dict[str, Any]], bool]] = []
+        hosts: list[tuple[str, int, str, list[dict[str, Any]], bool, Any]] = []
         if self.browser is not None:
             for h in self.browser.hosts():
-                hosts.append((h.address, h.port, h.name, h.tables, h.compatible))
-        for (host, port), (_conn, tables, host_name) in self.direct.items():
+                hosts.append((h.address, h.port, h.name, h.tables, h.compatible, None))
+        for (host, port), (_conn, tables, host_name, welcome) in self.direct.items():
             if tables is not None:
-                hosts.append((host, port, host_name or f"{host}:{port}", tables, True))
-        for address, port, host_name, tables, compatible in hosts:
+                hosts.append((host, port, host_name or f"{host}:{port}", tables, True, welcome))
+        for address, port, host_name, tables, compatible, welcome in hosts:
             for table in tables:
                 key = (address, port, str(table.get("table")))
                 if key in seen or key in kept_places:
@@ -213,6 +235,9 @@ class JoinScene(PageScene):
                 detail = f"{state} · {address}:{port}"
                 if not compatible:
                     detail = t("join.incompatible")
+                elif welcome is not None:
+                    # Joining says why and where to get the host's version (a dialog).
+                    detail = _version_note(welcome, str(table.get("game", ""))) or detail
                 items.append(ListItem(title, detail, ("table", *key), compatible))
         return items
 
@@ -232,10 +257,22 @@ class JoinScene(PageScene):
         for key, entry in list(self.direct.items()):
             conn = entry[0]
             for msg in conn.poll():
+                if msg.get("t") == "error" and msg.get("code") in MISMATCH_CODES:
+                    # This program cannot play with that host's: say why and where to get
+                    # the host's version (net.versions), in a dialog.
+                    from game.ui.scenes.overlays import MessageOverlay
+                    from net.versions import describe, from_refusal
+
+                    conn.close()
+                    del self.direct[key]
+                    text = describe(from_refusal(msg), key[0])
+                    self.app.push(MessageOverlay(self.app, text))
+                    break
                 if msg.get("t") in ("welcome", "tables"):
                     entry[1] = list(msg.get("tables", []))
                     if msg.get("t") == "welcome":
                         entry[2] = str(msg.get("host", ""))
+                        entry[3] = msg
                 elif msg.get("t") == "disconnected" and entry[1] is None:
                     self.app.toast(
                         t(
@@ -273,7 +310,7 @@ class JoinScene(PageScene):
         self._save_name()
         conn = TcpConnection.open(host, port, wakeup=self.app.wakeup)
         conn.send(_hello(self.app.settings.player_name or "Player"))
-        self.direct[(host, port)] = [conn, None, ""]
+        self.direct[(host, port)] = [conn, None, "", None]
         self.refresh_in = 0.3
 
     def join(self, spectate: bool = False) -> None:

@@ -21,6 +21,7 @@ from game.ui.client import CHAT_MAX, SeatSpec, TableClient, _hello, bot_delay_ms
 from game.ui.i18n import game_title, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.widgets import Button, Choice, Label, TextField, Toggle
+from net.versions import MISMATCH_CODES
 
 if TYPE_CHECKING:
     from game.core.api import Game
@@ -48,8 +49,15 @@ def _lan_client(
     return client, conn
 
 
-def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str, Any]) -> None:
-    """Open a LAN table: start the host, sit down at it, set up the seats, show the lobby.
+def host_lan_game(
+    app: App,
+    game: Game,
+    specs: list[SeatSpec],
+    options: dict[str, Any],
+    install_page: bool = False,
+) -> None:
+    """Open a LAN table: start the host (with the install page, if asked), sit down at it, set
+    up the seats, show the lobby.
 
     The table gets no name of the host's language: every player's window calls it after the
     player who opened it, in its own language (``lobby.table_name``)."""
@@ -61,7 +69,9 @@ def host_lan_game(app: App, game: Game, specs: list[SeatSpec], options: dict[str
     name = (specs[you].name if you is not None else "") or app.settings.player_name
     name = name or t("lobby.default_host")
     try:
-        server = LanServer(name, bots=any(s.kind == "bot" for s in specs))
+        server = LanServer(
+            name, bots=any(s.kind == "bot" for s in specs), install_page=install_page
+        )
     except OSError as exc:
         app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
         return
@@ -199,6 +209,20 @@ def join_lan_table(
     app.push(scene)
 
 
+def _install_note(server: Any, address: str) -> str:
+    """The install page's state for the host's lobby line (``""`` when it is off)."""
+    from net.versions import install_url
+
+    state = getattr(server, "install_state", "off")
+    if state == "ready" and server.install_port:
+        return t("lobby.install_page", url=install_url(address, server.install_port))
+    if state == "preparing":
+        return t("lobby.install_preparing")
+    if state == "failed":
+        return t("lobby.install_failed", error=server.install_error)
+    return ""
+
+
 def table_title(lobby: dict[str, Any]) -> str:
     """A table's title in this window's language: its game, and the name its host gave it —
     or, for a table opened in a window (which sends no name), whose table it is."""
@@ -219,7 +243,11 @@ class LobbyScene(PageScene):
     help_topic = "lobby"
 
     def frame_rate(self) -> float:
-        """The dots while connecting; then still (messages wake the window)."""
+        """The dots while connecting (and while the install page is being prepared); then
+        still (messages wake the window)."""
+        server = self.client.server if self.hosting else None
+        if getattr(server, "install_state", "") == "preparing":
+            return 2.0
         return 4.0 if self.client.lobby is None else 0.0
 
     def __init__(
@@ -404,6 +432,9 @@ class LobbyScene(PageScene):
         self.elapsed += dt
         self.client.poll()
         for notice in self.client.take_notices():
+            if notice.code in MISMATCH_CODES:
+                self._mismatch(notice.text)
+                return
             if notice.kind == "error" and self.client.table_id is None:
                 # The host refused the join (the table is full or gone, the token unknown).
                 self._refused(notice.text, notice.code)
@@ -441,6 +472,14 @@ class LobbyScene(PageScene):
             self.handed_over = True
             self.app.replace(scene)
             restore_log(scene)
+
+    def _mismatch(self, text: str) -> None:
+        """This program and the host's cannot play together: say so in a dialog (both versions
+        and where to get the host's, ``net.versions``) and leave the table."""
+        from game.ui.scenes.overlays import MessageOverlay
+
+        self.app.remove(self)
+        self.app.push(MessageOverlay(self.app, text))
 
     def _refused(self, reason: str, code: str) -> None:
         """The join failed: say why and go back to where the player chose the table."""
@@ -524,21 +563,23 @@ class LobbyScene(PageScene):
             super().draw_widgets(surface)
             return
         head = table_title(lobby)
-        img = fonts.render(
-            fonts.ellipsize(head, px(22), area.width, True), px(22), pal.ACCENT, True
-        )
-        surface.blit(img, (self.box.x, area.y))
+        note = ""
         if self.hosting and self.client.server is not None:
             from game.ui.lan import lan_addresses
 
             server = self.client.server
-            info = t(
-                "lobby.host_info",
-                host=", ".join(lan_addresses(server.bind)[:2]),
-                port=server.port,
-            )
+            addresses = lan_addresses(server.bind)
+            info = t("lobby.host_info", host=", ".join(addresses[:2]), port=server.port)
+            note = _install_note(server, addresses[0])
         else:
             info = t("lobby.guest_info", address=self.address)
+        room = area.width
+        if note:  # the install page's address, on the right of the heading
+            note_img = fonts.render(note, px(16), pal.HIGHLIGHT)
+            surface.blit(note_img, note_img.get_rect(topright=(self.box.right, area.y + px(4))))
+            room = max(px(200), self.box.width - note_img.get_width() - px(24))
+        img = fonts.render(fonts.ellipsize(head, px(22), room, True), px(22), pal.ACCENT, True)
+        surface.blit(img, (self.box.x, area.y))
         sub = fonts.render(fonts.ellipsize(info, px(15), area.width), px(15), pal.TEXT_DIM)
         surface.blit(sub, (self.box.x, area.y + img.get_height() + px(4)))
         panel(surface, self.box, self.app)

@@ -158,6 +158,14 @@ class HelpOverlay(Scene):
         draw_box(surface, self.box, pal.BG_PANEL, pal.ACCENT_DARK, radius=px(12), width=2)
         title = self.app.fonts.render(t("help.title"), px(26), pal.ACCENT, bold=True)
         surface.blit(title, (self.box.x + px(20), self.box.y + px(14)))
+        from game import __version__
+
+        version = self.app.fonts.render(
+            t("help.version", version=__version__), px(13), pal.TEXT_DIM
+        )
+        surface.blit(
+            version, (self.box.x + px(20), self.box.bottom - px(14) - version.get_height())
+        )
         self.draw_widgets(surface)
         blocks = self.pages[self.page][1]()
         clip = surface.get_clip()
@@ -408,8 +416,16 @@ class MessageOverlay(ConfirmOverlay):
         self.widgets.remove(self.no)
 
     def layout(self, w: int, h: int) -> None:
+        """As tall as the message needs (a long one, such as a version mismatch naming both
+        versions and a command, gets a wider box too)."""
         super().layout(w, h)
         px = self.app.px
+        text = resolve(self.question)
+        if len(text) > 160:
+            self.box.width = min(w - px(80), px(760))
+        img = self.app.fonts.render(text, px(19), pal.TEXT, wrap=self.box.width - px(48))
+        self.box.height = min(h - px(40), max(px(230), img.get_height() + px(28 + 20 + 46 + 24)))
+        self.box.center = (w // 2, h // 2)
         self.yes.rect = pygame.Rect(0, 0, px(200), px(46))
         self.yes.rect.midbottom = (self.box.centerx, self.box.bottom - px(20))
 

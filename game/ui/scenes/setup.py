@@ -29,6 +29,8 @@ BOT_LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 20
 #: Options a game's ``first_game`` option fixes (Kingdom Builder's): greyed while it is on.
 FIRST_GAME_FIXES = ("sections", "rotations", "cards", "exclude_cards")
+#: Where the setup of a LAN table remembers whether to serve the install page.
+INSTALL_PAGE_KEY = "host.install_page"
 
 
 def option_label(game_id: str, spec: OptionSpec) -> str:
@@ -289,6 +291,16 @@ class SetupScene(PageScene):
             wrap=True,
             valign="top",
         )
+        #: Hosting: serve the install page beside the table (on unless the player turned it
+        #: off; remembered).
+        served = app.settings.extra.get(INSTALL_PAGE_KEY, True)
+        self.install_toggle = Toggle(
+            "install_page",
+            lambda: t("setup.install_page"),
+            served if isinstance(served, bool) else True,
+            self.install_page_changed,
+            tooltip=lambda: t("setup.install_page.tip"),
+        )
         self.starting = False
         self._colours: list[str] = []
         self._shown_game = ""
@@ -361,6 +373,8 @@ class SetupScene(PageScene):
             self.options_title,
             self.start_button,
         ]
+        if self.mode == "host":
+            self.widgets.append(self.install_toggle)
         if not self.option_rows:
             self.widgets.append(self.no_options)
         for row in self.seat_rows:
@@ -421,6 +435,9 @@ class SetupScene(PageScene):
             if row.index != index and row.colour.value == colour:
                 row.colour.set_value(before)
         self._colours = [r.colour.value for r in self.seat_rows]
+
+    def install_page_changed(self, on: bool) -> None:
+        self.app.settings.extra[INSTALL_PAGE_KEY] = on
 
     def options_changed(self) -> None:
         self.layout(*self.size)
@@ -547,7 +564,9 @@ class SetupScene(PageScene):
         if self.mode == "host":
             from game.ui.scenes.lobby import host_lan_game
 
-            host_lan_game(self.app, self.game, specs, self.options())
+            host_lan_game(
+                self.app, self.game, specs, self.options(), install_page=self.install_toggle.value
+            )
             return
         from game.ui.client import start_local_game
 
@@ -636,6 +655,11 @@ class SetupScene(PageScene):
             if end <= bottom:
                 break
         self.start_button.rect = pygame.Rect(w - px(32) - px(280), h - px(76), px(280), px(52))
+        left = px(334)  # right of the Back and Help buttons
+        self.install_toggle.rect = pygame.Rect(
+            left, h - px(72), max(px(160), min(px(340), self.start_button.rect.x - px(24) - left)),
+            px(44),
+        )  # fmt: skip
 
     def _layout_options(
         self,
