@@ -1,4 +1,4 @@
-"""Sound: the table's cues (``game/ui/sound_synth.py`` made them, ``assets/sounds/``), played
+"""Sound: the table's cues (``game/ui/sound_synth.py`` made them, ``game/assets/sounds/``), played
 at the player's volume — or not at all.
 
 :class:`Sounds` is the one way the client makes a sound: ``app.sounds.play("turn")``.  It never

@@ -12,7 +12,7 @@ exponential decay, quiet (peaks at :data:`PEAK` of full scale) and short (at mos
 * ``chat`` — a chat line: a little upward blip.
 
 ``python -m game.ui.sound_synth`` writes them as 16-bit mono WAV files to
-``assets/sounds/`` (shipped as ``game.assets``); ``tests/ui/test_sound.py`` checks that the
+``game/assets/sounds/`` (the ``game.assets`` package); ``tests/ui/test_sound.py`` checks that the
 files are exactly what these recipes make.  Only the standard library: the samples are plain
 arithmetic, the noise of the knock a fixed linear congruential sequence.
 """
@@ -167,8 +167,8 @@ def wav_bytes(cue: str) -> bytes:
 
 
 def sounds_dir() -> Path:
-    """Where the WAV files live in this checkout (``assets/sounds``)."""
-    return Path(__file__).resolve().parents[2] / "assets" / "sounds"
+    """Where the WAV files live (``game/assets/sounds``)."""
+    return Path(__file__).resolve().parents[1] / "assets" / "sounds"
 
 
 def main() -> int:
