@@ -83,8 +83,10 @@ def test_the_view_lays_out_its_table_and_the_log(env: Any, wide: None, size: Any
         assert scene.log_rect.bottom <= app.size[1] and scene.log_rect.x == view.panel_rect.x
         assert scene.log_rect.y > view.panel_rect.bottom
         assert scene.log_rect.contains(scene.chat_field.rect)
-        # The away banner and the Results button sit on the view's board.
-        assert view.board_rect.contains(scene.away_rect)
+        # The away banner sits over the top of the log (never over the board's counters,
+        # issue 20); the Results button on the view's board.
+        assert scene.log_rect.contains(scene.away_rect)
+        assert not view.board_rect.colliderect(scene.away_rect)
         assert view.board_rect.collidepoint(scene.results_button.rect.center)
         check_layout(app, scene)
         ids = [b.id for b in scene.widgets if b.visible and b.rect.y < app.px(52)]
