@@ -56,6 +56,12 @@ def test_a_host_that_closes_the_table_is_one_message(app: App) -> None:
         host.send({"t": "hello", "version": PROTOCOL_VERSION, "name": "Hana"})
         host.send({"t": "create_table", "game": "keyflower", "players": 2, "seat": 0})
         host.send({"t": "ready"})
+        seen: list[str] = []
+        deadline = time.monotonic() + 10
+        while "joined" not in seen:  # the table exists before the window joins it
+            assert time.monotonic() < deadline, seen
+            seen += [str(m.get("t")) for m in host.poll()]
+            time.sleep(0.01)
         app.push(MenuScene(app))
         join_lan_table(app, "127.0.0.1", server.port, "t1")
         run_until(app, lambda: app.top is not None and app.top.name == "lobby")
