@@ -19,5 +19,6 @@ SUITES: dict[str, str] = {
     "bots": "bench.bots",
     "net": "bench.net",
     "ui": "bench.ui",
+    "review": "bench.review",
     "install": "bench.install",
 }

@@ -164,7 +164,13 @@ def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> d
         "hard": hard,
         "planner": {
             "mode": "evaluations",
-            "evaluations": known.plan_evals or PLAN_EVALS,
+            # a game's PLAN_EVALS may be a function of the position (Keyflower): named, so the
+            # figures stay JSON
+            "evaluations": (
+                f"{known.plan_evals.__name__}(state, seat)"
+                if callable(known.plan_evals)
+                else known.plan_evals or PLAN_EVALS
+            ),
             "cpu_ceiling_s": PLAN_CPU_BUDGET,
         },
         "reference": {"mode": "cpu", "cpu_s": REFERENCE_CPU},

@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "game.commands.simulate",
     "show": "game.commands.show",
     "replay": "game.commands.replay",
+    "review": "game.commands.review",
     "bench": "game.commands.bench",
     "host": "game.commands.host",
     "join": "game.commands.join",

@@ -702,6 +702,24 @@ REASON = record(
     }
 )
 
+
+def finite(name: str, v: Any) -> float:
+    """A finite number (an int or a float) within +-1e9."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or not -1e9 <= v <= 1e9:
+        raise _bad(name, "a finite number")
+    return float(v)
+
+
+#: Why a hinted move is good, as data a client translates (``game.bots.reasons.Reason``):
+#: ``reason.<game>.<key>`` (or ``reason.<key>``) with ``params`` and the signed ``gain``.
+HINT_REASON = record(
+    {
+        "key": Field(label(80)),
+        "params": Field(plain_map(8)),
+        "gain": Field(finite),
+    }
+)
+
 #: The host's versions in a ``version_mismatch`` / ``rules_mismatch`` error.
 VERSIONS = record(
     {
@@ -778,7 +796,16 @@ HOST_MESSAGES: Final[dict[str, dict[str, Field]]] = {
         "seat": Field(SEAT),
         "state": Field(plain_map(MAX_MAP_LEN)),
     },
-    "hint": {"table": Field(TABLE_ID), "seq": Field(SEQ), "action": Field(action_value)},
+    "hint": {
+        "table": Field(TABLE_ID),
+        "seq": Field(SEQ),
+        "action": Field(action_value),
+        "why": Field(
+            list_of(HINT_REASON, 4, "reasons"),
+            False,
+            "why the move is good, in the evaluation's terms (best first)",
+        ),
+    },
     "waiting": {
         "table": Field(TABLE_ID),
         "seats": Field(

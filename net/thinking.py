@@ -18,6 +18,9 @@ instead.
 
 Hints (:meth:`Thinking.hint`) are the normal bot's choice for a human seat's current decision,
 computed the same way and sent only to the seats that asked, unless the decision moved on.
+Before it is sent, a hint is explained (:func:`game.bots.reasons.hint_reasons`: what the turn
+it begins gains, by the evaluation's own terms, on copies holding only what the seat may see)
+in a daemon thread off the event loop; the answer's ``why`` lists those reasons.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -39,6 +43,7 @@ from game.bots import (
     make_bot,
     think,
 )
+from game.bots.reasons import Reason, hint_reasons_async
 from game.core.match import Bot
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
@@ -83,11 +88,19 @@ class _BotJob:
 
 @dataclass
 class _HintJob:
-    """A hint being computed for one seat's decision seen at position ``seq``, and who asked."""
+    """A hint being computed for one seat's decision seen at position ``seq``, and who asked;
+    once the action is known, its reasons are being worked out (``explaining``)."""
 
     seq: int
     decision: Decision
     askers: list[Any] = field(default_factory=list)
+    seed: int = 0
+    explaining: threading.Event | None = None
+
+    def cancel(self) -> None:
+        self.decision.cancel()
+        if self.explaining is not None:
+            self.explaining.set()
 
 
 @dataclass
@@ -145,7 +158,7 @@ class Thinking:
         for job in held.jobs.values():
             job.stop()
         for hint in held.hints.values():
-            hint.decision.cancel()
+            hint.cancel()
 
     def shutdown(self) -> None:
         """Stop everything (the hub is shutting down)."""
@@ -157,7 +170,7 @@ class Thinking:
             for job in held.jobs.values():
                 job.stop()
             for hint in held.hints.values():
-                hint.decision.cancel()
+                hint.cancel()
         if self._process is not None:
             self._process.close()
 
@@ -299,7 +312,7 @@ class Thinking:
                 running.askers.append(asker)
             return
         if running is not None:
-            running.decision.cancel()
+            running.cancel()
         world_seed = derive_seed(table.seed, "hint", seat, table.seq)
         if self._process is not None:
             decision = self._process.decide(
@@ -314,7 +327,7 @@ class Thinking:
             )
         else:
             decision = hint_async(table.state.determinize(seat, world_seed), seat, world_seed)
-        job = _HintJob(table.seq, decision, [asker])
+        job = _HintJob(table.seq, decision, [asker], world_seed)
         held.hints[seat] = job
         self._when_done(decision, lambda f: self._hint_done(table, seat, job, f))
 
@@ -325,7 +338,7 @@ class Thinking:
             return
         for seat, job in list(held.hints.items()):
             if not _current(table, seat, job.seq):
-                job.decision.cancel()
+                job.cancel()
                 del held.hints[seat]
 
     def _hint_done(
@@ -351,14 +364,65 @@ class Thinking:
             for member in askers:
                 self._send(member, reply)
             return
+        action = tuple(future.result())
+        try:
+            why, cancel = hint_reasons_async(table.state, seat, action, job.seed)
+        except Exception as exc:  # a hint without its reasons is still a hint
+            log.error(
+                "table %s: seat %d's hint could not be explained: %s", table.table_id, seat, exc
+            )
+            self._send_hint(table, seat, job, action, [])
+            return
+        job.explaining = cancel
+        held.hints[seat] = job  # asking again meanwhile waits for this answer
+        loop = asyncio.get_running_loop()
+
+        def explained(f: concurrent.futures.Future[list[Reason]]) -> None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the host has stopped
+                loop.call_soon_threadsafe(self._hint_explained, table, seat, job, action, f)
+
+        why.add_done_callback(explained)
+
+    def _hint_explained(
+        self,
+        table: Session,
+        seat: Seat,
+        job: _HintJob,
+        action: Action,
+        future: concurrent.futures.Future[list[Reason]],
+    ) -> None:
+        held = self._tables.get(table.table_id)
+        if held is None or table.closed:
+            return
+        if held.hints.get(seat) is job:
+            del held.hints[seat]
+        if not _current(table, seat, job.seq) or job.explaining is None:
+            return
+        if job.explaining.is_set():
+            return  # cancelled: the decision moved on
+        reasons: list[Reason] = []
+        error = future.exception()
+        if error is not None:
+            log.error(
+                "table %s: seat %d's hint could not be explained: %s", table.table_id, seat, error
+            )
+        else:
+            reasons = future.result()
+        self._send_hint(table, seat, job, action, reasons)
+
+    def _send_hint(
+        self, table: Session, seat: Seat, job: _HintJob, action: Action, reasons: list[Reason]
+    ) -> None:
         message = {
             "t": "hint",
             "table": table.table_id,
             "seq": job.seq,
-            "action": to_plain(list(future.result())),
+            "action": to_plain(list(action)),
+            "why": [r.to_plain() for r in reasons],
         }
-        for member in askers:
-            self._send(member, message)
+        for member in job.askers:
+            if member.table is table and member.seat == seat:
+                self._send(member, message)
 
     # ---- plumbing ---------------------------------------------------------------------------
     def _when_done(

@@ -50,6 +50,13 @@ The evaluation module may define (every name is optional):
     amounts to evaluate in different phases (a count, still: the same position gets the same
     budget on any machine).  Default: :data:`game.bots.budget.PLAN_EVALS`.
 
+``HARD_EVALUATE_ALL(state) -> list[float]``, ``HARD_CANDIDATE_ACTIONS(state, seat, actions)``
+    A refined evaluation and candidate filter for the hard level only (e.g. weights fitted
+    from self-play games, a narrower choice where the search would drown): the search bot with
+    ``game_tuning`` (the hard level) uses them everywhere — its turn planner, its playouts, its
+    leaf values — while greedy, easy and normal keep ``evaluate_all`` and
+    ``candidate_actions``.  Default: those two (see :meth:`Knowledge.for_hard`).
+
 Values handed to the bots are *absolute* per seat; :func:`relative_value` makes the margin a
 bot maximises.  A state handed to an evaluation is always a determinized copy (no secrets).
 """
@@ -59,7 +66,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -111,6 +118,23 @@ class Knowledge:
     #: The planner's evaluations per turn in this game (the module's ``PLAN_EVALS``: a number,
     #: or a function of the position).
     plan_evals: int | PlanEvals | None = None
+    #: The hard level's evaluation and candidate filter, if the game has its own (the module's
+    #: ``HARD_EVALUATE_ALL`` and ``HARD_CANDIDATE_ACTIONS``).
+    hard_evaluate_all: EvaluateAll | None = None
+    hard_candidate_actions: CandidateActions | None = None
+
+    def for_hard(self) -> Knowledge:
+        """These hooks with the hard level's own evaluation and candidate filter (itself if the
+        game has neither)."""
+        if self.hard_evaluate_all is None and self.hard_candidate_actions is None:
+            return self
+        return replace(
+            self,
+            evaluate_all=self.hard_evaluate_all or self.evaluate_all,
+            candidate_actions=self.hard_candidate_actions or self.candidate_actions,
+            hard_evaluate_all=None,
+            hard_candidate_actions=None,
+        )
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -269,6 +293,8 @@ def knowledge_for(game_id: str) -> Knowledge:
         candidate_actions=hooks.get("candidate_actions") or all_actions,
         search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
         easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
+        hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
+        hard_candidate_actions=hooks.get("HARD_CANDIDATE_ACTIONS"),
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
     )
     _cache[key] = known

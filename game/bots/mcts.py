@@ -41,7 +41,8 @@ draw.  The end position is scored with the game's evaluation turned into a win c
 end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
 
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
-(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
+(:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game,
+and the game's ``HARD_EVALUATE_ALL`` (if any) is its evaluation.
 
 **Budget.**  ``iterations`` (playouts) and/or ``budget`` (a CPU-time ceiling in seconds of the
 thinking thread) per decision, with a wall-clock safety net of 3x the ceiling unless
@@ -199,6 +200,8 @@ class MctsBot:
                 if name not in self.fixed:
                     setattr(self, name, value)
             self._tuned_for = state.game_id
+        if self.game_tuning:
+            knowledge = knowledge.for_hard()
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         meter = self._meter()
         started = time.thread_time()

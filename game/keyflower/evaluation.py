@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from game.core.rng import Rng
@@ -60,15 +61,19 @@ from game.keyflower.const import (
     PLAY,
     WINTER_PICK,
 )
+from game.keyflower.fitted import TERM_WEIGHTS
 from game.keyflower.scoring import FIXED, GROUP, SAME, Bonus, bonus_of
+from game.keyflower.seasons import pending_village
 from game.keyflower.tiles import (
     BOAT,
     CHOICE,
     EXCHANGE,
+    FIELD,
     GOLD,
     HOME,
     KEYPLES,
     PRODUCE,
+    ROAD,
     SKILLTILES,
     STORAGE,
     SUMMER_BOAT,
@@ -80,7 +85,15 @@ from game.keyflower.tiles import (
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import adjacent_tiles, best_road_loop, river_chain, road_joined
+from game.keyflower.village import (
+    DIRS,
+    ROT_EDGES,
+    adjacent_tiles,
+    best_road_loop,
+    hex_id,
+    river_chain,
+    road_joined,
+)
 
 if TYPE_CHECKING:
     from game.core.api import GameState
@@ -271,11 +284,24 @@ def bonus_value(bonus: Bonus, counts: list[int], family: str, progress: float) -
 class Evaluator:
     """The evaluation with a given set of :class:`Weights` (see the module docstring)."""
 
-    def __init__(self, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        weights: Weights | None = None,
+        term_weights: dict[int, dict[str, float]] | None = None,
+    ) -> None:
         self.weights = weights or Weights()
+        #: Per season (0-3), a multiplier of each term of :data:`TERMS` (``None``: all 1): the
+        #: hard level's fitted evaluation (``game/keyflower/fitted.py``).
+        self.term_weights = (
+            None
+            if term_weights is None
+            else {season: tuple(row[t] for t in TERMS) for season, row in term_weights.items()}
+        )
         self._layout: dict[Hashable, float] = {}
-        self._villages: dict[Hashable, float] = {}
-        self._items: dict[Hashable, float] = {}
+        self._villages: dict[Hashable, tuple[float, ...]] = {}
+        self._items: dict[Hashable, tuple[float, float]] = {}
+        self._infos: dict[tuple[int, int, int], _Seat] = {}
+        self._offered: dict[tuple[Any, ...], float] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's expected final score in VP."""
@@ -285,23 +311,29 @@ class Evaluator:
         n = st.n
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
-        return [self._seat_value(st, s, leads, boats[s]) for s in range(n)]
+        if self.term_weights is None:
+            return [sum(self._seat_parts(st, s, leads, boats[s])) for s in range(n)]
+        scale = self.term_weights[min(st.season, 3)]
+        return [sum(map(mul, scale, self._seat_parts(st, s, leads, boats[s]))) for s in range(n)]
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
         """``seat``'s value split into :data:`TERMS` (VP; they sum to
-        ``evaluate_all(state)[seat]``).  At the end of the game: the final score's categories
-        (KF §13), which carry the same names as the terms they become."""
+        ``evaluate_all(state)[seat]`` — with term weights, each term multiplied by its weight).
+        At the end of the game: the final score's categories (KF §13), which carry the same
+        names as the terms they become."""
         st: KeyflowerState = state  # type: ignore[assignment]
-        acc = dict.fromkeys(TERMS, 0.0)
         if st.is_over():
+            acc = dict.fromkeys(TERMS, 0.0)
             row = st.scores()[seat]
             for name in FINAL_TERMS:
                 acc[name] = float(row[name])
             return acc
         leads = self._leads(st)
         boats = self._boat_expectations(st, leads)
-        self._seat_value(st, seat, leads, boats[seat], acc)
-        return acc
+        parts = self._seat_parts(st, seat, leads, boats[seat])
+        if self.term_weights is not None:
+            parts = list(map(mul, self.term_weights[min(st.season, 3)], parts))
+        return dict(zip(TERMS, parts, strict=True))
 
     # ---- bids ----------------------------------------------------------------------------
     def _leads(self, st: KeyflowerState) -> dict[int, tuple[int, float]]:
@@ -369,26 +401,25 @@ class Evaluator:
         return out
 
     # ---- one seat ------------------------------------------------------------------------
-    def _seat_value(
+    def _seat_parts(
         self,
         st: KeyflowerState,
         s: int,
         leads: dict[int, tuple[int, float]],
         boat: float,
-        acc: dict[str, float] | None = None,
-    ) -> float:
-        """The seat's value; with ``acc``, each part is also added to its term there (see
-        :data:`TERMS`; the caches are bypassed so every part is computed)."""
+    ) -> list[float]:
+        """The seat's value as its terms, in the order of :data:`TERMS` (they sum to it)."""
         w = self.weights
-        info = _Seat(st, s, w)
-        value = boat
-        if acc is not None:
-            acc["boat_load"] += boat
+        info_key = (st.season, st.phase, st.flags[s])
+        info = self._infos.get(info_key)
+        if info is None:
+            info = self._infos[info_key] = _Seat(st, s, w)
         # keyples: behind the screen, and coming back at the end of the season (KF §8 steps
         # 1, 3, 4): losing bids, keyples used on the seat's own village tiles
         keys = [float(x) for x in st.keys[s]]
-        for t in st.bid_tiles():
-            c = st.bidn[t * 6 + s]
+        bidn = st.bidn
+        for t in st.auction + st.tord:
+            c = bidn[t * 6 + s]
             if c:
                 lead = leads.get(t)
                 if lead is None or lead[0] != s:
@@ -401,37 +432,44 @@ class Evaluator:
         tiles.extend(st.won[s])
         uses = st.uses
         for t in tiles:
-            for _o, c, m in uses.get(t, ()):
-                keys[c] += m
+            us = uses.get(t)
+            if us:
+                for _o, c, m in us:
+                    keys[c] += m
             if TILES[t].kind == WINTER_TILE:
                 winter.append((t, 1.0))
-        value += self._village(st, s, info, tiles, acc)
+        parts = list(self._village(st, s, info, tiles))
         # the tiles the seat's bids lead on
         lead_value = 0.0
         for t, (leader, p) in leads.items():
             if leader != s:
                 continue
-            for _o, c, m in st.uses.get(t, ()):
-                keys[c] += p * m
+            us = uses.get(t)
+            if us:
+                for _o, c, m in us:
+                    keys[c] += p * m
             kind = TILES[t].kind
             if kind == WINTER_TILE:
                 winter.append((t, p))
             elif kind == TURN_ORDER:
                 if TILES[t].faces_purple[st.side[t]]:
-                    value += p * w.start_player
                     lead_value += p * w.start_player
                 if st.season == WINTER:
-                    value += p * 3.0  # kept: about 3 village tiles will touch it (KF §12)
-                    lead_value += p * 3.0
+                    lead_value += p * 3.0  # kept: about 3 village tiles will touch it (KF §12)
             else:
-                tv = p * self._tile_value(st, s, t, info, in_village=False)
-                value += tv
-                lead_value += tv
-        if st.purple == s:
-            value += w.start_player
-        if acc is not None:
-            acc["bids"] += lead_value
-            acc["start_player"] += w.start_player if st.purple == s else 0.0
+                # a tile on offer: its value to the seat depends on its face, the season and
+                # the seat's summer boats (``info``) and skill tiles (its upgrade)
+                sk = st.skills[s]
+                lead_key = (t, st.side[t], info_key, sk[0], sk[1], sk[2])
+                tv = self._offered.get(lead_key)
+                if tv is None:
+                    if len(self._offered) >= 50_000:
+                        self._offered.clear()
+                    tv = self._offered[lead_key] = self._tile_value(
+                        st, s, t, info, in_village=False
+                    )
+                lead_value += p * tv
+        start = w.start_player if st.purple == s else 0.0
         # winter tiles on offer that nobody has bid on yet: anyone may still win them (KF §10)
         if st.season == WINTER and st.phase == PLAY:
             share = w.open_share / st.n
@@ -447,76 +485,67 @@ class Evaluator:
                 elif t in pick:
                     winter.append((t, w.picked_share))
         # items: working capital, and what they score at the end
-        skills = list(st.skills[s])
+        skills = st.skills[s]
         res = [0, 0, 0, 0]
         res_t = st.res
         for t in village:
             if t in STORAGE:
                 continue
             b = t * 4
-            for k in range(4):
-                res[k] += res_t[b + k]
-        k_value = info.key * sum(keys)
-        s_value = info.skill * sum(skills)
-        r_value = info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3]
-        value += k_value + s_value
-        value += r_value
-        value += self._end_items(st, s, keys, res, skills, winter, acc)
-        if acc is not None:
-            acc["keyples"] += k_value
-            acc["skills"] += s_value
-            acc["resources"] += r_value
-        return value
+            res[0] += res_t[b]
+            res[1] += res_t[b + 1]
+            res[2] += res_t[b + 2]
+            res[3] += res_t[b + 3]
+        end, gold = self._end_items(st, s, keys, res, skills, winter)
+        parts += (
+            lead_value,
+            start,
+            boat,
+            info.key * (keys[0] + keys[1] + keys[2] + keys[3]),
+            info.skill * (skills[0] + skills[1] + skills[2]),
+            info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3],
+            gold,
+            end - gold,
+        )
+        return parts
 
     def _village(
-        self,
-        st: KeyflowerState,
-        s: int,
-        info: _Seat,
-        tiles: list[int],
-        acc: dict[str, float] | None = None,
-    ) -> float:
-        """The seat's village tiles (and those it is placing) with its roads, memoised: within
-        a season only the seat's own moves change them (with ``acc``: not memoised, each part
-        added to its term)."""
-        if acc is not None:
-            roads = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
-            acc["roads"] += roads
-            total = roads
-            for t in tiles:
-                if TILES[t].kind != WINTER_TILE:
-                    total += self._tile_value(st, s, t, info, st.where[t] == s, acc)
-            return total
+        self, st: KeyflowerState, s: int, info: _Seat, tiles: list[int]
+    ) -> tuple[float, ...]:
+        """The seat's village tiles (and those it is placing) with its roads, as the terms
+        :data:`_VILLAGE_TERMS`; memoised: within a season only the seat's own moves change
+        them."""
         res = st.res
         side = st.side
-        key = (
+        rot = st.rot
+        hexof = st.hexof
+        sk = st.skills[s]
+        key: tuple[Any, ...] = (
             s,
             st.season,
             st.phase,
-            _work_index(st),
             sum(st.keys[s]),  # White Wind's unassigned keyples
             st.flags[s],
-            tuple(st.skills[s]),
-            tuple(tiles),
-            tuple(side[t] for t in tiles),
-            tuple(st.rot[t] for t in tiles),
-            tuple(st.hexof[t] for t in tiles),
-            tuple(h for _t, h, _r in st.pplaced[s]),
-            tuple(res[t * 4 + k] for t in tiles for k in range(4)),
+            sk[0],
+            sk[1],
+            sk[2],
+            *[h for _t, h, _r in st.pplaced[s]],
+            -1,
+            *[x for t in tiles for x in (t, side[t], rot[t], hexof[t], *res[t * 4 : t * 4 + 4])],
         )
         cache = self._villages
-        value = cache.get(key)
-        if value is not None:
-            return value
-        value = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
-        where = st.where
-        for t in tiles:
-            if TILES[t].kind != WINTER_TILE:
-                value += self._tile_value(st, s, t, info, in_village=where[t] == s)
-        if len(cache) >= 50_000:
-            cache.clear()
-        cache[key] = value
-        return value
+        got = cache.get(key)
+        if got is None:
+            part = dict.fromkeys(_VILLAGE_TERMS, 0.0)
+            part["roads"] = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
+            where = st.where
+            for t in tiles:
+                if TILES[t].kind != WINTER_TILE:
+                    self._tile_value(st, s, t, info, where[t] == s, part)
+            if len(cache) >= 50_000:
+                cache.clear()
+            got = cache[key] = tuple(part[name] for name in _VILLAGE_TERMS)
+        return got
 
     def _end_items(
         self,
@@ -526,16 +555,16 @@ class Evaluator:
         res: list[int],
         skills: list[int],
         winter: list[tuple[int, float]],
-        acc: dict[str, float] | None = None,
-    ) -> float:
+    ) -> tuple[float, float]:
         """What the items will score at the end (KF §13 steps 5–6): gold 1 VP, and each winter
-        tile held or expected with its chance, tiles of one family sharing items."""
+        tile held or expected with its chance, tiles of one family sharing items: (that value,
+        the gold's part of it)."""
         w = self.weights
         over = st.season == WINTER and st.phase not in (PLAY, WINTER_PICK)
         progress = 0.0 if over else w.progress
         wild_all = bool(st.flags[s] & F_3B)
         key = (tuple(keys), tuple(res), tuple(skills), tuple(winter), progress, wild_all)
-        known = self._items.get(key) if acc is None else None
+        known = self._items.get(key)
         if known is not None:
             return known
         pools: list[list[Any]] = [
@@ -557,15 +586,11 @@ class Evaluator:
             v = bonus_value(bonus, pools[f], family, progress)
             value += p * v * (w.family_damping ** seen[f])
             seen[f] += 1
-        if acc is not None:
-            gold = float(pools[1][GOLD])
-            acc["gold"] += gold
-            acc["winter"] += value - gold
-            return value
+        gold = float(pools[1][GOLD])
         if len(self._items) >= 50_000:
             self._items.clear()
-        self._items[key] = value
-        return value
+        self._items[key] = (value, gold)
+        return value, gold
 
     def _roads(self, st: KeyflowerState, s: int) -> int:
         """Road contacts between the seat's village tiles (KF §7.1: transport runs on roads)."""
@@ -780,6 +805,10 @@ def _smallest(actions: list[Action]) -> list[Action]:
 # ---- pruning and transpositions -------------------------------------------------------------
 
 
+#: Placements kept per tile by :func:`candidate_actions` when a list is long.
+PLACES_PER_TILE = 4
+
+
 def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
     """The actions worth searching (KF §5, §6.2), in the engine's order: of the bids with one
     tile and one colour the two smallest (the least raise that leads, and one more to be safer),
@@ -798,6 +827,64 @@ def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> li
         for n in counts[: 2 if kind == "bid" else 1]:
             keep.add((kind, tile, colour, n))
     return [a for a in actions if a[0] not in ("bid", "use") or a in keep]
+
+
+def hard_candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """The hard level's :func:`candidate_actions` (its ``HARD_CANDIDATE_ACTIONS``): the same,
+    and of a long list of placements (more than ``PLACES_PER_TILE`` per tile, KF §9) the
+    ``PLACES_PER_TILE`` positions of each tile (at most two turns of one hex) that join the most
+    roads, then rivers, then tiles (roads carry transport, KF §7.1, and close Sea Bastion's
+    loops; rivers carry Sea Breeze's chain; neighbours score turn-order tiles, KF §11.1, §12).
+    A village of ten tiles offers some 50 positions per tile: planning them all starved the
+    search's planners, and its placement phases cost ten times a turn (a hard decision took up
+    to 14 s of CPU)."""
+    if actions and actions[0][0] == "place":
+        return _best_places(state, seat, actions)
+    return candidate_actions(state, seat, actions)
+
+
+def _best_places(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
+    """:func:`hard_candidate_actions` for a list of placements (see there)."""
+    by_tile: dict[Any, list[tuple[int, int, Action]]] = {}
+    for i, a in enumerate(actions):
+        by_tile.setdefault(a[1], []).append((0, i, a))
+    if all(len(v) <= PLACES_PER_TILE for v in by_tile.values()):
+        return actions
+    st: KeyflowerState = state  # type: ignore[assignment]
+    vil, rots, _free = pending_village(st, seat)
+    keep: set[int] = set()
+    for tile_id, options in by_tile.items():
+        if len(options) <= PLACES_PER_TILE:
+            keep.update(i for _s, i, _a in options)
+            continue
+        t = st.tile_of(tile_id)
+        scored = []
+        for _s, i, a in options:
+            h = hex_id(a[2], a[3])
+            edges = ROT_EDGES[t][a[4]]
+            score = 0
+            for p in range(6):
+                other = vil.get(h + DIRS[p])
+                if other is None:
+                    continue
+                score += 1  # a neighbour
+                mine = edges[p]
+                if mine != FIELD and ROT_EDGES[other][rots[other]][(p + 3) % 6] == mine:
+                    score += 100 if mine == ROAD else 10
+            scored.append((-score, i, h))
+        scored.sort()
+        # the best positions, at most two turns of one hex (so the few kept spread out)
+        per_hex: dict[int, int] = {}
+        kept = 0
+        for _s, i, h in scored:
+            if per_hex.get(h, 0) >= 2:
+                continue
+            per_hex[h] = per_hex.get(h, 0) + 1
+            keep.add(i)
+            kept += 1
+            if kept >= PLACES_PER_TILE:
+                break
+    return [a for i, a in enumerate(actions) if i in keep]
 
 
 def position_key(state: GameState, seat: Seat) -> Hashable:
@@ -872,11 +959,16 @@ TERMS = (
     "gold",  # gold: 1 VP each at the end
     "winter",  # winter tiles held, being won, in hand or picked, with the items they score
 )
+#: The terms a village's tiles and roads make (memoised together, :meth:`Evaluator._village`).
+_VILLAGE_TERMS = TERMS[:8]
 #: The final score's categories (KF §13): at the end they are the terms (the rest are 0).
 FINAL_TERMS = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
 
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
+#: The hard level's evaluation: the same terms, each multiplied by the weight fitted for the
+#: season from self-play games (``game/keyflower/fitted.py``, ``bench/fit_keyflower.py``).
+HARD = Evaluator(DEFAULT_WEIGHTS, TERM_WEIGHTS)
 
 
 def _leaders(st: KeyflowerState) -> dict[int, int]:
@@ -953,8 +1045,13 @@ SCALE = DEFAULT_WEIGHTS.scale
 #: decision (~200 a CPU second after the root's planning: about 0.85 s of CPU a decision at the
 #: median, 1.9 s at the 95th percentile; the CPU ceiling cuts the few whose playouts reach the
 #: final scoring).
-SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "iterations": 160}
+#: Since then (the evaluation faster, placements narrowed by ``HARD_CANDIDATE_ACTIONS``),
+#: 240 playouts: measured on the same kind of positions at load 16, 200 playouts took 0.1-0.3 s
+#: of CPU in placement phases, 0.6-1.5 s in a season's turns (max 1.53 s).
+SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "iterations": 240}
 evaluate_all = DEFAULT.evaluate_all
+HARD_EVALUATE_ALL = HARD.evaluate_all
+HARD_CANDIDATE_ACTIONS = hard_candidate_actions
 explain_terms = DEFAULT.explain_terms
 rollout_action = DEFAULT.rollout_action
 
@@ -972,6 +1069,9 @@ PLAN_EVALS = plan_evals
 
 __all__ = [
     "DEFAULT",
+    "HARD",
+    "HARD_CANDIDATE_ACTIONS",
+    "HARD_EVALUATE_ALL",
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
@@ -983,6 +1083,7 @@ __all__ = [
     "evaluate_all",
     "explain_gain",
     "explain_terms",
+    "hard_candidate_actions",
     "plan_evals",
     "position_key",
     "rollout_action",

@@ -23,6 +23,7 @@ turn with it exists.  Functions take the state as ``st`` and change it in place.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
@@ -149,7 +150,7 @@ def fix_lock(st: KeyflowerState, t: int) -> None:
     no keyple of that colour is left (after a 4a bid whose rivals were brought back): it then
     becomes the colour of the leading bid."""
     lock = st.lock[t]
-    has_bid = any(st.bidn[t * 6 + s] for s in range(st.n))
+    has_bid = max(st.bidn[t * 6 : t * 6 + st.n]) > 0
     us = st.uses.get(t, ())
     if not has_bid and not us:
         st.lock[t] = -1
@@ -213,14 +214,15 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
     placed; the bids are appended to ``out`` (if given).  Returns whether any bid exists."""
     base = t * 6
     bidn = st.bidn
-    most_other = 0
-    for o in range(st.n):
-        if o != s and bidn[base + o] > most_other:
-            most_other = bidn[base + o]
-    if t in st.precl:
+    mine = bidn[base + s]
+    if mine:  # (a read never changes the state, even for a moment: no zeroing of one's own)
+        most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + st.n])
+    else:
+        most_other = max(bidn[base : base + st.n])
+    if mine and t in st.precl:
         own, own_col = 0, st.bidc[base + s]
     else:
-        own = bidn[base + s]
+        own = mine
         own_col = st.bidc[base + s] if own else -1
     c = st.pcol
     if own_col >= 0:
@@ -228,7 +230,12 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
             return False
         cols: tuple[int, ...] = (own_col,)
     else:
-        cols = bid_colours(st, s, t, -1)
+        # KF §5 colour rule (bid_colours): the lock; any colour on an empty tile or with 4a
+        lock = st.lock[t]
+        if lock < 0 or (lock != GREEN and st.flags[s] & F_4A):
+            cols = ALL_COLOURS
+        else:
+            cols = (lock,)
         if c >= 0:
             if c not in cols:
                 return False
@@ -246,9 +253,106 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
             ok = True
             if out is None:
                 break
-            tid, name = TILES[t].id, COLOURS[col]
-            out.extend([("bid", tid, name, n) for n in range(least, most + 1)])
+            row = _BID_ROWS[t * 4 + col]
+            if len(row) <= most:
+                row = _bid_row(t, col, most)
+            out += row[least : most + 1]
     return ok
+
+
+#: ``_BID_ROWS[tile * 4 + colour][n]``: the interned ``("bid", tile, colour, n)``, grown as
+#: larger screens meet the tile (:func:`_bid_row`).
+_BID_ROWS: list[tuple[Action, ...]] = [() for _ in range(len(TILES) * 4)]
+
+
+def _bid_row(t: int, colour: int, most: int) -> tuple[Action, ...]:
+    """The bid actions of ``t`` in ``colour`` for 0..at least ``most`` keyples."""
+    tid, name = TILES[t].id, COLOURS[colour]
+    size = max(most + 1, 16)
+    row = tuple(("bid", tid, name, n) for n in range(size))
+    _BID_ROWS[t * 4 + colour] = row
+    return row
+
+
+def _scan_bids(
+    st: KeyflowerState, s: int, out: list[Action], limit: int
+) -> tuple[list[int], list[int]]:
+    """:func:`_bid_into` for every bid tile in one loop (the hot path of every turn's first
+    list), appending the bids to ``out`` while it holds at most ``limit``; returns the tiles
+    where ``s`` can bid and, as :func:`losing_bids`, those where its bid does not lead."""
+    bidn = st.bidn
+    bidc = st.bidc
+    n = st.n
+    precl = st.precl
+    pcol = st.pcol
+    k = st.pk
+    floor = 0 if k else 1
+    keys = st.keys[s]
+    locks = st.lock
+    any_4a = bool(st.flags[s] & F_4A)
+    rows = _BID_ROWS
+    targets: list[int] = []
+    losing: list[int] = []
+    free_cols = ALL_COLOURS if pcol < 0 else (pcol,)
+    for t in st.auction + st.tord:
+        lock = locks[t]
+        if lock < 0:
+            # no keyple on the tile (D2: the lock is set by the first): any colour, one keyple
+            # or more, the reclaimed ones included
+            least = 1 - k
+            if least < floor:
+                least = floor
+            found = False
+            for col in free_cols:
+                most = keys[col]
+                if most >= least:
+                    found = True
+                    if len(out) > limit:
+                        break
+                    row = rows[t * 4 + col]
+                    if len(row) <= most:
+                        row = _bid_row(t, col, most)
+                    out += row[least : most + 1]
+            if found:
+                targets.append(t)
+            continue
+        base = t * 6
+        mine = bidn[base + s]
+        if mine:
+            most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
+            if most_other > mine:
+                losing.append(t)
+            own_col = bidc[base + s]
+            own = 0 if t in precl else mine
+            if pcol >= 0 and pcol != own_col:
+                continue
+            cols: tuple[int, ...] = (own_col,)
+        else:
+            most_other = max(bidn[base : base + n])
+            own = 0
+            if any_4a and lock != GREEN:
+                cols = ALL_COLOURS if pcol < 0 else (pcol,)
+            elif pcol >= 0 and pcol != lock:
+                continue
+            else:
+                cols = (lock,)
+        least = most_other + 1 - own - k
+        if least < floor:
+            least = floor
+        found = False
+        for col in cols:
+            most = keys[col]
+            if most >= least:
+                found = True
+                if len(out) > limit:
+                    break
+                row = rows[t * 4 + col]
+                if len(row) <= most:
+                    row = _bid_row(t, col, most)
+                out += row[least : most + 1]
+        if found:
+            targets.append(t)
+    return targets, losing
 
 
 # ---- uses -----------------------------------------------------------------------------------
@@ -398,17 +502,82 @@ def _add_use_options(st: KeyflowerState, s: int, t: int, out: list[Action]) -> N
             out.append(rc[n])
 
 
+_PaySpec = tuple[tuple[tuple[int, int], ...], int, int, tuple[tuple[int, int], ...], int, int]
+
+
+def _pay_cap(st: KeyflowerState, s: int, spec: _PaySpec, colour: int) -> int:
+    """The most keyples of ``colour`` ``s`` may place from the screen on a face paying ``spec``
+    (its :data:`_PAY_CAP` entry) and still
+    pay its extra items (KF §6.3; D3: never from a reclaimed bid), -1 if it cannot pay at all.
+    :func:`can_pay` is monotone in the count (each payment needs a number of items left behind
+    the screen), so the counts that can pay are exactly ``0..cap``."""
+    fixed_k, any_k, fixed_total, fixed_s, any_s, fixed_s_total = spec
+    sk = st.skills[s]
+    for kind, need in fixed_s:
+        if sk[kind] < need:
+            return -1
+    if any_s and sk[0] + sk[1] + sk[2] - fixed_s_total < any_s:
+        return -1
+    keys = st.keys[s]
+    cap = 99
+    for c, need in fixed_k:
+        if c == colour:
+            if keys[c] - need < cap:
+                cap = keys[c] - need
+        elif keys[c] < need:
+            return -1
+    if any_k:
+        room = keys[0] + keys[1] + keys[2] + keys[3] - fixed_total - any_k
+        if room < cap:
+            cap = room
+    return cap
+
+
+#: Per tile face (``tile * 2 + side``): the extra payment as (fixed keyples as (colour, n)
+#: pairs, any keyples, fixed keyples in all, fixed skills as (kind, n) pairs, any skills,
+#: fixed skills in all); faces that pay nothing hold ``None``.
+_PAY_CAP: tuple[_PaySpec | None, ...] = tuple(
+    (
+        tuple((c, v) for c, v in enumerate(x.pay_colours) if v),
+        x.pay_any_keyple,
+        sum(x.pay_colours),
+        tuple((k, v) for k, v in enumerate(x.pay_skills) if v),
+        x.pay_any_skill,
+        sum(x.pay_skills),
+    )
+    if x is not None and x.pays
+    else None
+    for x in SIDE_OF
+)
+
+
 def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
     """:func:`_add_use_options` for every tile of :func:`use_tiles`, in one loop (the hottest
-    path of the engine: every turn's first list)."""
+    path of the engine: every turn's first list).  The counts of one colour at one tile are a
+    run (from the ladder's least to the screen, the ladder's top or the payment's cap), taken
+    as one slice of the interned actions; a tile open to every colour that costs nothing extra
+    takes its whole list from :data:`_FREE_USES` by the screen's counts."""
     sides = st.side
     uses = st.uses
     locks = st.lock
     k = st.pk
+    top = 3 - k
     pcol = st.pcol
     any_colour = bool(st.flags[s] & F_4B)
     keys = st.keys[s]
-    for t in use_tiles(st):
+    # what each colour can place at most (the screen, the ladder's top)
+    caps = (
+        keys[0] if keys[0] < top else top,
+        keys[1] if keys[1] < top else top,
+        keys[2] if keys[2] < top else top,
+        keys[3] if keys[3] < top else top,
+    )
+    free_cache = _FREE_USES.get(caps)
+    if free_cache is None:
+        free_cache = _FREE_USES[caps] = {}
+    paid_key: tuple[int, ...] | None = None
+    groups = st.vorder if st.season == WINTER else [st.auction, *st.vorder]
+    for t in chain.from_iterable(groups):
         i = t * 2 + sides[t]
         if SIDE_ACTION[i] is None:
             continue
@@ -418,26 +587,56 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
             lo = k
         if lo > 3:
             continue
+        first = lo - k
         lock = locks[t]
-        free = any_colour or lock < 0
-        if pcol >= 0:
-            if not free and lock != pcol:
+        pay = _PAY_CAP[i]
+        if pcol < 0 and (any_colour or lock < 0):
+            if pay is None:
+                got = free_cache.get(t * 4 + first)
+                if got is None:
+                    row = USE_ACT[t]
+                    got = free_cache[t * 4 + first] = tuple(
+                        a for c in ALL_COLOURS for a in row[c][first : caps[c] + 1]
+                    )
+                out += got
                 continue
-            cols: tuple[int, ...] = (pcol,)
+            if paid_key is None:
+                paid_key = (k, *keys, *st.skills[s])
+            key = (i, first, paid_key)
+            got = _PAID_USES.get(key)
+            if got is None:
+                if len(_PAID_USES) >= 20_000:
+                    _PAID_USES.clear()
+                row = USE_ACT[t]
+                acts: list[Action] = []
+                for c in ALL_COLOURS:
+                    last = min(caps[c], _pay_cap(st, s, pay, c))
+                    acts += row[c][first : last + 1]
+                got = _PAID_USES[key] = tuple(acts)
+            out += got
+            continue
+        if pcol >= 0:
+            if not (any_colour or lock < 0) and lock != pcol:
+                continue
+            c = pcol
         else:
-            cols = ALL_COLOURS if free else (lock,)
-        row = USE_ACT[t]
-        pays = SIDE_PAYS[i]
-        for c in cols:
-            have = keys[c]
-            rc = row[c]
-            for m in range(lo, 4):
-                n = m - k
-                if n > have:
-                    break
-                if pays and not can_pay(st, s, SIDE_OF[i], c, n):  # type: ignore[arg-type]
-                    continue
-                out.append(rc[n])
+            c = lock
+        last = caps[c]
+        if pay is not None:
+            cap = _pay_cap(st, s, pay, c)
+            if cap < last:
+                last = cap
+        if last >= first:
+            out += USE_ACT[t][c][first : last + 1]
+
+
+#: The use actions of a tile open to every colour whose face costs nothing extra, by what each
+#: colour can place at most (the screen, the ladder's top), then ``tile * 4 + least count from
+#: the screen``: a pure function of the keys, filled as met (at most 29 tiles x 3 x 4^4).
+_FREE_USES: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
+#: The same for a face with an extra cost, by (face, least count, (reclaimed keyples, the
+#: screen's keyples and skill tiles)); cleared when large.
+_PAID_USES: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
 
 
 def use_tiles(st: KeyflowerState) -> list[int]:
@@ -473,19 +672,16 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
     stage = st.stage
     if stage in (NONE, RECLAIM):
         acts: list[Action] = [PASS] if stage == NONE else []
-        for t in losing_bids(st, s):
+        bids: list[Action] = []
+        bid_targets, losing = _scan_bids(st, s, bids, FLAT_LIMIT)
+        for t in losing:
             if t in st.precl:
                 continue
             if st.pcol >= 0 and st.bidc[t * 6 + s] != st.pcol:
                 continue
             if _reclaim_ok(st, s, t):
                 acts.append(RECLAIM_ACT[t])
-        bids: list[Action] = []
-        bid_targets = []
         room = FLAT_LIMIT - len(acts)
-        for t in st.bid_tiles():
-            if _bid_into(st, s, t, bids if len(bids) <= room else None):
-                bid_targets.append(t)
         uses: list[Action] = []
         if len(bids) <= room:
             _add_all_use_options(st, s, uses)
@@ -728,7 +924,15 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     """Apply one legal step of ``s``'s turn."""
     kind = action[0]
     events: list[Event] = []
-    if kind == "pass":
+    if kind == "use":
+        st.ptile = st.tile_of(action[1])
+        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
+        _effect(st, s, events)
+    elif kind == "bid":
+        st.ptile = st.tile_of(action[1])
+        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
+        st.end_turn(events)
+    elif kind == "pass":
         st.passes += 1
         events.append({"type": "pass", "seat": s})
         st.end_turn(events, passed=True)
@@ -754,10 +958,6 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced count is no decision: place it at once
             _place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             st.end_turn(events)
-    elif kind == "bid":
-        st.ptile = st.tile_of(action[1])
-        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
-        st.end_turn(events)
     elif kind == "use_tile":
         st.ptile = st.tile_of(action[1])
         st.stage = USE
@@ -765,10 +965,6 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced colour and count is no decision: place it at once
             _place_use(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             _effect(st, s, events)
-    elif kind == "use":
-        st.ptile = st.tile_of(action[1])
-        _place_use(st, s, COLOURS.index(action[2]), action[3], events)
-        _effect(st, s, events)
     elif kind == "pay_keyple":
         pay_any_keyple(st, s, COLOURS.index(action[1]), events)
         _exchange_continue(st, s, events)
@@ -837,7 +1033,8 @@ def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
         st.lock[t] = colour
     for b in st.precl:
         fix_lock(st, b)
-    fix_lock(st, t)
+    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
+        fix_lock(st, t)
     events.append(
         {
             "type": "bid",
@@ -864,7 +1061,8 @@ def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
         st.lock[t] = colour
     for b in st.precl:
         fix_lock(st, b)
-    fix_lock(st, t)
+    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
+        fix_lock(st, t)
     events.append(
         {
             "type": "use",

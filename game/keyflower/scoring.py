@@ -95,6 +95,14 @@ def bonus_of(tile_id: str, side: Side) -> tuple[str, Bonus] | None:
     return family, Bonus(tile_id, SET, vp, kinds=kinds)
 
 
+#: :func:`bonus_of` of every winter tile's face, by ``tile * 2 + side`` (None: no bonus).
+_BONUS_OF: tuple[tuple[str, Bonus] | None, ...] = tuple(
+    bonus_of(t.id, t.sides[i]) if t.kind == WINTER_TILE and i < len(t.sides) else None
+    for t in TILES
+    for i in range(2)
+)
+
+
 # ---- one family -----------------------------------------------------------------------------
 @dataclass
 class FamilyResult:
@@ -120,6 +128,52 @@ def solve_family(
     White Wind, else 0).  ``wild`` is the kind that may stand for any other kind in sets and
     "same" bonuses (gold), or -1.
     """
+    sets, single_of, same, group, best = _solve(counts, bonuses, leftover_vp, wild)
+    return _detail(counts, sets, single_of, same, group, leftover_vp, wild, best)
+
+
+def _solve(
+    counts: list[int],
+    bonuses: list[Bonus],
+    leftover_vp: list[int],
+    wild: int,
+) -> tuple[
+    list[Bonus], dict[int, Bonus], Bonus | None, Bonus | None, tuple[int, tuple[int, ...], int, int]
+]:
+    """The search of :func:`solve_family`: (the multi-kind sets, the one-kind sets by kind, the
+    "same" bonus, the group bonus, (points, set counts, same kind, groups) of the best);
+    memoised (a pure function of its arguments)."""
+    if not bonuses:
+        # nothing to assign: every item scores what it scores unassigned
+        return (
+            [],
+            {},
+            None,
+            None,
+            (sum(c * v for c, v in zip(counts, leftover_vp, strict=True)), (), -1, 0),
+        )
+    key = (tuple(counts), tuple(bonuses), tuple(leftover_vp), wild)
+    got = _SOLVED.get(key)
+    if got is None:
+        if len(_SOLVED) >= 20_000:
+            _SOLVED.clear()
+        got = _SOLVED[key] = _search(counts, bonuses, leftover_vp, wild)
+    return got
+
+
+_Solved = tuple[
+    list[Bonus], dict[int, Bonus], Bonus | None, Bonus | None, tuple[int, tuple[int, ...], int, int]
+]
+_SOLVED: dict[tuple[Any, ...], _Solved] = {}
+
+
+def forget_assignments() -> None:
+    """Empty the assignment search's memo (for benchmarks that time the search itself)."""
+    _SOLVED.clear()
+
+
+def _search(counts: list[int], bonuses: list[Bonus], leftover_vp: list[int], wild: int) -> _Solved:
+    """:func:`_solve` without the memo."""
     kinds = len(counts)
     sets = [b for b in bonuses if b.shape == SET and len(b.kinds) > 1]
     singles = [b for b in bonuses if b.shape == SET and len(b.kinds) == 1]
@@ -174,7 +228,14 @@ def solve_family(
 
     rec(0, list(counts), 0, ())
     assert best is not None
-    return _detail(counts, sets, single_of, same, group, leftover_vp, wild, best)
+    return sets, single_of, same, group, best
+
+
+def family_points(
+    counts: list[int], bonuses: list[Bonus], leftover_vp: list[int], wild: int = -1
+) -> int:
+    """The points of :func:`solve_family`'s best assignment, without the details."""
+    return _solve(counts, bonuses, leftover_vp, wild)[4][0]
 
 
 def _take_set(rem: list[int], kinds: tuple[int, ...], wild: int) -> list[int] | None:
@@ -427,7 +488,7 @@ def seat_score(
     for t, sd in sides.items():
         if TILES[t].kind != WINTER_TILE:
             continue
-        got = bonus_of(TILES[t].id, TILES[t].sides[sd])
+        got = _BONUS_OF[t * 2 + sd]
         if got is None:
             continue
         family, bonus = got
@@ -448,6 +509,13 @@ def seat_score(
             return solve_family(counts, fams["skills"], [0, 0, 0])
         return solve_family(counts, fams["resources"], [0, 0, 0, gold_vp], wild=3)
 
+    def points(family: str, counts: list[int]) -> int:
+        if family == "keyples":
+            return family_points(counts, fams["keyples"], [ww_vp] * 4)
+        if family == "skills":
+            return family_points(counts, fams["skills"], [0, 0, 0])
+        return family_points(counts, fams["resources"], [0, 0, 0, gold_vp], wild=3)
+
     base = {
         "keyples": solve("keyples", keys),
         "resources": solve("resources", res),
@@ -456,20 +524,21 @@ def seat_score(
     purple: dict[str, Any] | None = None
     if st.purple == s:
         # D23: the purple keyple as one keyple, resource (pool or storage) or skill tile
-        options: list[tuple[int, str, int, FamilyResult | None]] = [(0, "none", -1, None)]
+        options: list[tuple[int, str, int, list[int] | None]] = [(0, "none", -1, None)]
         for c in range(4):
-            r = solve("keyples", [keys[k] + (k == c) for k in range(4)])
-            options.append((r.points - base["keyples"].points, "keyples", c, r))
-        r = solve("resources", [res[k] + (k == 3) for k in range(4)])
-        options.append((r.points - base["resources"].points, "resources", 3, r))
+            more = [keys[k] + (k == c) for k in range(4)]
+            gain = points("keyples", more) - base["keyples"].points
+            options.append((gain, "keyples", c, more))
+        more = [res[k] + (k == 3) for k in range(4)]
+        options.append((points("resources", more) - base["resources"].points, "resources", 3, more))
         if best_store:
             options.append((best_store, "storage", 3, None))
         for k in range(3):
-            r = solve("skills", [skills[j] + (j == k) for j in range(3)])
-            options.append((r.points - base["skills"].points, "skills", k, r))
-        gain, fam, kind, result = max(options, key=lambda o: o[0])
-        if fam in base and result is not None:
-            base[fam] = result
+            more = [skills[j] + (j == k) for j in range(3)]
+            options.append((points("skills", more) - base["skills"].points, "skills", k, more))
+        gain, fam, kind, counts = max(options, key=lambda o: o[0])
+        if fam in base and counts is not None:
+            base[fam] = solve(fam, counts)
         if fam == "storage":
             storage[store_of] = storage.get(store_of, 0) + best_store
             score["storage"] += best_store

@@ -54,7 +54,7 @@ from game.keyflower.tiles import (
     WINTER,
     WINTER_TILES,
 )
-from game.keyflower.village import HOME_HEX, axial, hex_id, in_range, placements_of
+from game.keyflower.village import HOME_HEX, PACKED, axial, frontier_needs, hex_id, in_range
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -260,8 +260,7 @@ def end_season(st: KeyflowerState, events: list[Event]) -> None:
         for _, c, m in us:
             gain_keyples(st, owner, c, m)
     st.uses.clear()
-    for t in range(len(st.lock)):
-        st.lock[t] = -1
+    st.lock[:] = [-1] * len(st.lock)
     summary["won"] = won
     summary["turn_order"] = [[TILES[t].id, st.towin[i]] for i, t in enumerate(st.tord)]
     events.append(summary)
@@ -352,10 +351,11 @@ def placing(st: KeyflowerState) -> tuple[int, ...]:
 def pending_village(st: KeyflowerState, s: int) -> tuple[dict[int, int], list[int], bool]:
     """``s``'s village with its placements of this phase, the rotations to read it with, and
     whether summer boat 2a is in it (it works from the moment it is placed, D14)."""
-    vil = dict(st.vil[s])
+    vil = st.vil[s]  # read only: a copy only when placements of this phase join it
     rot = st.rot
     free = bool(st.flags[s] & F_2A)
     if st.pplaced[s]:
+        vil = dict(vil)
         rot = list(rot)
         for t, h, r in st.pplaced[s]:
             vil[h] = t
@@ -371,23 +371,56 @@ def tile_placements(st: KeyflowerState, s: int, t: int) -> list[Action]:
 
 
 def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int, list[Action]]:
+    """The ``("place", ...)`` actions of each of ``tiles`` (KF §9, D16; the positions of
+    :func:`village.placements`, in hex then rotation order, within the engine's range)."""
     vil, rot, free = pending_village(st, s)
+    needs = frontier_needs(vil, rot)
     out: dict[int, list[Action]] = {}
-    spots = placements_of(vil, rot, tiles, free)
-    coords: dict[int, tuple[int, int] | None] = {}
     for t in tiles:
-        tid = TILES[t].id
         acts: list[Action] = []
-        for h, r in spots[t]:
-            if h in coords:
-                qr = coords[h]
-            else:
-                q, rr = axial(h)
-                qr = coords[h] = (q, rr) if in_range(q, rr) else None
-            if qr is not None:
-                acts.append(("place", tid, qr[0], qr[1], r))
+        fits = False
+        rows = _PLACE_ROWS[t]
+        if not free:
+            cache = _FITS[t]
+            for h, need in needs:
+                rots = cache.get(need)
+                if rots is None:
+                    packed = PACKED[t]
+                    mask, value = need >> 12, need & 0xFFF
+                    rots = cache[need] = tuple(r for r in range(6) if packed[r] & mask == value)
+                if rots:
+                    fits = True
+                    row = rows.get(h)
+                    if row is None:
+                        row = _place_row(t, h)
+                    if len(rots) == 6:
+                        acts += row
+                    elif row:
+                        acts += [row[r] for r in rots]
+        if not fits:
+            # summer boat 2a, or no matching position (D16): any adjacent hex, any rotation
+            for h, _need in needs:
+                row = rows.get(h)
+                acts += row if row is not None else _place_row(t, h)
         out[t] = acts
     return out
+
+
+#: Per tile: the rotations that fit a hex's needs (``mask << 12 | value``, see
+#: :func:`village.frontier_needs`; a pure function of the key, filled as met).
+_FITS: list[dict[int, tuple[int, ...]]] = [{} for _ in TILES]
+#: Per tile and hex: the six ``("place", tile, q, r, rot)`` by rotation (none out of range).
+_PLACE_ROWS: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
+
+
+def _place_row(t: int, h: int) -> tuple[Action, ...]:
+    """The interned ``("place", tile, q, r, rot)`` for every rotation at hex ``h`` (none out of
+    the engine's range, E10)."""
+    q, r = axial(h)
+    tid = TILES[t].id
+    row = tuple(("place", tid, q, r, x) for x in range(6)) if in_range(q, r) else ()
+    _PLACE_ROWS[t][h] = row
+    return row
 
 
 def place_actions(st: KeyflowerState, s: int) -> list[Action]:

@@ -59,11 +59,12 @@ class Decision:
     """The legal actions of one seat at one position (cached until the next action); the set
     for membership tests is built on first use."""
 
-    __slots__ = ("_index", "actions")
+    __slots__ = ("_index", "_scans", "actions")
 
     def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
         self._index: frozenset[Action] | None = None
+        self._scans = 0
 
     @property
     def index(self) -> frozenset[Action]:
@@ -361,8 +362,14 @@ class KeyflowerState(GameState):
     def is_legal(self, seat: Seat, action: Action) -> bool:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             return False
+        d = self._decide(seat)
+        if d._index is None and d._scans < 2:
+            # the first tests of a decision scan the list (faster than building the set; the
+            # same equality); a decision asked more often (a hovering client) gets its set
+            d._scans += 1
+            return action in d.actions
         try:
-            return action in self._decide(seat).index
+            return action in d.index
         except TypeError:  # an unhashable part: not one of ours
             return False
 

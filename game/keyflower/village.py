@@ -102,37 +102,42 @@ def placements(
     return ok if ok else everywhere
 
 
-def placements_of(
-    village: Village, rot: Sequence[int], tiles: Sequence[int], free_edges: bool
-) -> dict[int, list[tuple[int, int]]]:
-    """:func:`placements` for several tiles at once (the frontier and what each empty hex
-    needs are worked out once)."""
-    hexes = frontier(village)
-    everywhere = [(h, r) for h in hexes for r in range(6)]
-    if free_edges:
-        return {t: everywhere for t in tiles}
-    needs = []
-    for h in hexes:
-        need = []
-        for p in range(6):
-            other = village.get(h + DIRS[p])
-            if other is not None:
-                need.append((p, ROT_EDGES[other][rot[other]][(p + 3) % 6]))
-        needs.append((h, need))
-    out: dict[int, list[tuple[int, int]]] = {}
-    for t in tiles:
-        mine = ROT_EDGES[t]
-        ok = []
-        for h, need in needs:
-            for r in range(6):
-                edges = mine[r]
-                for p, e in need:
-                    if edges[p] != e:
-                        break
-                else:
-                    ok.append((h, r))
-        out[t] = ok if ok else everywhere
-    return out
+#: ``PACKED[tile][rot]``: the edges a tile shows turned by ``rot``, two bits per side (side
+#: ``p`` at bits ``2p``), so that a whole fit test is one mask and one comparison.
+PACKED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(e << (2 * p) for p, e in enumerate(ROT_EDGES[t][r])) for r in range(6))
+    for t in range(NTILES)
+)
+
+
+#: ``_TOUCH[tile][rot][d]``: what a tile turned by ``rot`` asks of a tile placed across its
+#: side ``d``: the neighbour's side ``(d + 3) % 6`` must show the same edge, as ``mask << 12 |
+#: value`` in the two-bit layout of :data:`PACKED`.
+_TOUCH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            (3 << (2 * ((d + 3) % 6))) << 12 | ROT_EDGES[t][r][d] << (2 * ((d + 3) % 6))
+            for d in range(6)
+        )
+        for r in range(6)
+    )
+    for t in range(NTILES)
+)
+
+
+def frontier_needs(village: Village, rot: Sequence[int]) -> list[tuple[int, int]]:
+    """KF §9: for each empty hex next to the village (sorted, as :func:`frontier`), what a
+    tile placed there must show: ``(hex, mask << 12 | value)`` — a tile turned by ``r`` fits
+    exactly when ``PACKED[tile][r] & mask == value``."""
+    acc: dict[int, int] = {}
+    get = acc.get
+    for h, t in village.items():
+        touch = _TOUCH[t][rot[t]]
+        for d in range(6):
+            x = h + DIRS[d]
+            if x not in village:
+                acc[x] = get(x, 0) | touch[d]
+    return sorted(acc.items())
 
 
 def road_joined(village: Village, rot: Sequence[int], a: int, p: int) -> bool:

@@ -609,6 +609,14 @@ class TableClient:
         action = hint.get("action")
         return tuple(action) if isinstance(action, list) and action else None
 
+    def hint_why(self, seat: int | None) -> list[dict[str, Any]]:
+        """Why the hint for ``seat``'s current position is good (the host's ``why``: reasons
+        ``{key, params, gain}``, best first); empty if the host gave none."""
+        if seat is None or self.hint_for(seat) is None:
+            return []
+        why = self.hints[seat].get("why")
+        return [r for r in why if isinstance(r, dict)] if isinstance(why, list) else []
+
     def send(self, seat: int | None, msg: dict[str, Any]) -> None:
         conn = self.conns.get(seat)
         if conn is not None:

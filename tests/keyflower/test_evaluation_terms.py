@@ -109,3 +109,32 @@ def test_a_rival_taking_over_a_lead_is_the_leaving_reason() -> None:
         assert leaves and leaves[0]["params"]["tile"] == reclaim[1]
         assert leaves[0]["params"]["player"] != seat
         return
+
+
+def test_the_memoised_parts_match_a_fresh_evaluation() -> None:
+    """The evaluation memoises a village's value and the items' end value; a memo entry must
+    never outlive what it depends on (each position evaluated by a warm and a fresh
+    evaluator alike)."""
+    warm = ev.Evaluator()
+    for st in _random_states(6, 4):
+        assert warm.evaluate_all(st) == pytest.approx(ev.Evaluator().evaluate_all(st), abs=1e-9)
+
+
+def test_the_hard_level_weighs_the_same_terms() -> None:
+    """The hard level's evaluation is the same terms, each times its fitted weight for the
+    season (``game/keyflower/fitted.py``): its terms sum to its value."""
+    from game.keyflower.fitted import TERM_WEIGHTS
+
+    assert set(TERM_WEIGHTS) == {0, 1, 2, 3}
+    for row in TERM_WEIGHTS.values():
+        assert set(row) == set(ev.TERMS)
+        assert all(0.0 <= w <= 2.5 for w in row.values())
+    for st in _random_states(7, 4):
+        values = ev.HARD_EVALUATE_ALL(st)
+        plain = ev.DEFAULT.explain_terms(st, 0)
+        hard = ev.HARD.explain_terms(st, 0)
+        assert sum(hard.values()) == pytest.approx(values[0], abs=1e-9)
+        if not st.is_over():
+            weights = TERM_WEIGHTS[st.season]
+            for name in ev.TERMS:
+                assert hard[name] == pytest.approx(plain[name] * weights[name], abs=1e-9)

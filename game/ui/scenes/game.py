@@ -314,10 +314,26 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
             self.view.set_hint(hint)
             if hint is not None:
                 action = self.view.describe_action(hint)
-                why = self.view.hint_reason(hint)
+                why = self._hint_why(hint)
                 if why:
                     action = t("game.hint.why", action=action, why=why)
                 self.app.toast(t("game.hint.toast", action=action))
+
+    def _hint_why(self, hint: tuple[Any, ...]) -> str:
+        """Why the hinted move is good: the host's reasons in the evaluation's own terms
+        (:mod:`game.ui.reasons`), else what the view can say itself."""
+        from game.ui.reasons import reasons_text
+
+        reasons = self.client.hint_why(self.shown)
+        if reasons:
+            return reasons_text(
+                reasons,
+                self.client.game_id,
+                [s.name for s in self.view.seats],
+                dict(self.view.score_categories()),
+                self.view.reason_params,
+            )
+        return self.view.hint_reason(hint)
 
     def _connection_lost(self, reason: str, whole: bool = False) -> None:
         """The host went away (or closed the table: ``whole``, the message is ``reason``

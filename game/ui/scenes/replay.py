@@ -77,8 +77,9 @@ class ReplayScene(Scene):
     name = "replay"
     help_topic = "replay"
 
-    def __init__(self, app: App, path: str) -> None:
+    def __init__(self, app: App, path: str, step: int = 0) -> None:
         super().__init__(app)
+        self.path = path
         from game.core.match import Replay
         from game.core.types import BadState, IllegalAction
 
@@ -149,10 +150,16 @@ class ReplayScene(Scene):
                 tooltip=lambda: t("replay.end") + " (End)",
             ),
             Button("replay_close", lambda: t("replay.close"), app.pop, hint="Esc"),
+            Button(
+                "replay_review",
+                lambda: t("review.button"),
+                self.open_review,
+                tooltip=lambda: t("review.button.tip"),
+            ),
         ]
         for b in self.buttons:
             self.add(b)
-        self._show(0, animate=False)
+        self._show(max(0, min(self.steps, step)), animate=False)
 
     @property
     def steps(self) -> int:
@@ -180,6 +187,22 @@ class ReplayScene(Scene):
                     self.log.append(line)
         if step == self.steps and self.views[step].get("over"):
             self.view.start_scoring()
+
+    def open_review(self) -> None:
+        """The game review of this file (:mod:`game.ui.scenes.review`); opened over the viewer
+        unless the viewer was itself opened from a review (then back to it)."""
+        below = self.app.scene_named("review")
+        if below is not None:
+            self.app.pop()
+            return
+        from game.ui.scenes.review import ReviewScene
+
+        try:
+            scene = ReviewScene(self.app, self.path)
+        except Exception as exc:
+            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            return
+        self.app.push(scene)
 
     def toggle_play(self) -> None:
         if self.step >= self.steps:
@@ -253,8 +276,9 @@ class ReplayScene(Scene):
             b.rect = pygame.Rect(x, (bar_h - px(38)) // 2, bw, px(38))
             x += bw + px(6)
         self.buttons[5].rect = pygame.Rect(w - px(130), (bar_h - px(38)) // 2, px(120), px(38))
+        self.buttons[6].rect = pygame.Rect(w - px(260), (bar_h - px(38)) // 2, px(120), px(38))
         self.bar_track = pygame.Rect(
-            x + px(14), bar_h // 2 - px(8), self.buttons[5].rect.x - x - px(28) - px(150), px(16)
+            x + px(14), bar_h // 2 - px(8), self.buttons[6].rect.x - x - px(28) - px(150), px(16)
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -59,6 +59,14 @@ class ResultsScene(PageScene):
             tooltip=lambda: t("results.again.tip"),
         )
         self.again_button.visible = play_again is not None
+        self.review_button = Button(
+            "results_review",
+            lambda: t("review.button"),
+            self.open_review,
+            tooltip=lambda: t("review.button.tip"),
+            enabled=lambda: self.replay_path is not None,
+        )
+        self.add(self.review_button)
         self.add(self.menu_button)
         self.add(self.replay_button)
         self.add(self.again_button)
@@ -107,14 +115,31 @@ class ResultsScene(PageScene):
             return
         self.app.push(scene)
 
+    def open_review(self) -> None:
+        """The game review (:mod:`game.ui.scenes.review`) of this game's replay, starting with
+        the seat played at this computer."""
+        if self.replay_path is None:
+            return
+        from game.ui.scenes.review import ReviewScene, default_seat
+
+        try:
+            scene = ReviewScene(self.app, self.replay_path, default_seat(self.seats))
+        except Exception as exc:
+            self.app.toast(t("files.load_failed", error=str(exc)), "error")
+            return
+        self.app.push(scene)
+
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
         px = self.app.px
-        bw = min(px(240), (w - px(64) - px(24) * 3 - px(220) - px(112)) // 3)
-        self.menu_button.rect = pygame.Rect(w - px(32) - bw, h - px(72), bw, px(44))
-        self.replay_button.rect = pygame.Rect(w - px(32) - 2 * bw - px(20), h - px(72), bw, px(44))
-        self.again_button.rect = pygame.Rect(w - px(32) - 3 * bw - px(40), h - px(72), bw, px(44))
-        self.back_button.rect.width = px(220)
+        back = px(200)
+        bw = min(px(220), (w - px(64) - px(20) * 4 - back - px(112)) // 4)
+        x = w - px(32)
+        for button in (self.menu_button, self.replay_button, self.review_button, self.again_button):
+            x -= bw
+            button.rect = pygame.Rect(x, h - px(72), bw, px(44))
+            x -= px(20)
+        self.back_button.rect.width = back
         self.help_button.rect.x = self.back_button.rect.right + px(12)
         area = self.content_rect()
         head_h = self.app.fonts.line_height(px(30), True) + px(12)
