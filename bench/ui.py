@@ -27,14 +27,15 @@ Figures:
   (both sides of the tile written out), the score preview and a full log.  Target: median < 8.
 * ``ui.keyflower_frame_anim_ms_median`` — the same while keyples, resources and tiles fly (a new
   state with the last actions' events every 20 frames).
-* ``ui.idle_cpu_percent.menu`` / ``.table`` / ``.table_others`` — the CPU the window uses while
-  nobody touches it, in percent of one core (user + system time of the whole process, threads
-  included, over 8 s after 2 s to settle; 3 s after 1 s with ``--quick``), the real main loop
-  (``App.run``) at 1280x800: on the main menu; at a Kingdom Builder table of this computer
-  (in-process host, a bot opponent) waiting for the player's move, its legal hexes pulsing; and
-  at a table waiting for another player's move.  Measured in a fresh process with the SDL dummy
-  video driver (``LANTERN_BENCH_DISPLAY=1`` uses the ``DISPLAY`` there is instead, e.g. Xvfb).
-  Target < 5 each.
+* ``ui.idle_cpu_percent.menu`` / ``.table_others`` / ``.<game>.<size>`` — the CPU the window
+  uses while nobody touches it, in percent of one core (user + system time of the whole
+  process, threads included, over 8 s after 3 s to settle; 3 s after 2 s with ``--quick``), the
+  real main loop (``App.run``): on the main menu and at a Kingdom Builder table waiting for
+  another player's move (1280x800); and for each game at 1280x800 and 1920x1080, at a table of
+  this computer (in-process host, a bot opponent) waiting for the player's move, its legal
+  targets pulsing.  Measured in a fresh process with the SDL dummy video driver
+  (``LANTERN_BENCH_DISPLAY=1`` uses the ``DISPLAY`` there is instead, e.g. Xvfb).  Target < 2
+  at a table (issue 20), < 5 on the menu.
 """
 
 from __future__ import annotations
@@ -61,9 +62,16 @@ FIGURES: dict[str, str] = {
     "ui.keyflower_frame_ms_p95": "ms per frame, 95th percentile, same scene",
     "ui.keyflower_frame_anim_ms_median": "ms per frame with keyples, resources and tiles flying",
     "ui.idle_cpu_percent.menu": "% of one core, window idle on the main menu (target < 5)",
-    "ui.idle_cpu_percent.table": "% of one core, table waiting for your move (target < 5)",
-    "ui.idle_cpu_percent.table_others": "% of one core, table waiting for another player (< 5)",
+    "ui.idle_cpu_percent.table_others": "% of one core, table waiting for another player (< 2)",
 }
+#: The games and window sizes of the idle table waiting for your move (see the docstring).
+IDLE_GAMES = ("kingdom-builder", "keyflower", "glen-more")
+IDLE_SIZES = ((1280, 800), (1920, 1080))
+for _game in IDLE_GAMES:
+    for _w, _h in IDLE_SIZES:
+        FIGURES[f"ui.idle_cpu_percent.{_game}.{_w}x{_h}"] = (
+            f"% of one core, {_game} table waiting for your move, {_w}x{_h} (target < 2)"
+        )
 
 
 def _env(tmp: str) -> dict[str, str]:
@@ -341,12 +349,16 @@ def _busy_keyflower(frames: int) -> dict[str, float]:
     }
 
 
-#: Where the idle window is measured (see the module docstring).
-IDLE_SCENES = ("menu", "table", "table_others")
+#: Where the idle window is measured (see the module docstring), besides each game's own table
+#: (``table:<game>``) at each of :data:`IDLE_SIZES`.
+IDLE_SCENES = ("menu", "table_others")
 
 
-def idle_cpu_percent(scene: str, settle: float, seconds: float) -> float:
-    """Percent of one core a fresh window process uses while idle on ``scene``."""
+def idle_cpu_percent(
+    scene: str, settle: float, seconds: float, size: tuple[int, int] = (1280, 800)
+) -> float:
+    """Percent of one core a fresh window process uses while idle on ``scene`` (``menu``,
+    ``table_others`` or ``table:<game id>``) in a window of ``size``."""
     import json
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -354,7 +366,7 @@ def idle_cpu_percent(scene: str, settle: float, seconds: float) -> float:
         if os.environ.get("LANTERN_BENCH_DISPLAY") == "1" and os.environ.get("DISPLAY"):
             env.pop("SDL_VIDEODRIVER", None)
         env["LANTERN_BOT_DELAY_MS"] = "0"
-        code = f"import bench.ui as b; b._idle_window({scene!r}, {settle!r}, {seconds!r})"
+        code = f"import bench.ui as b; b._idle_window({scene!r}, {settle!r}, {seconds!r}, {size!r})"
         out = subprocess.run(
             [sys.executable, "-c", code],
             env=env,
@@ -369,7 +381,9 @@ def idle_cpu_percent(scene: str, settle: float, seconds: float) -> float:
         return float(json.loads(line)["cpu_percent"])
 
 
-def _idle_window(scene: str, settle: float, seconds: float) -> None:
+def _idle_window(
+    scene: str, settle: float, seconds: float, size: tuple[int, int] = (1280, 800)
+) -> None:
     """In a fresh process: open the window on ``scene``, run the real main loop untouched and
     print the process's CPU use over ``seconds`` after ``settle`` (a JSON line)."""
     import json
@@ -378,15 +392,15 @@ def _idle_window(scene: str, settle: float, seconds: float) -> None:
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    settings = Settings(language="en", window_size=(1280, 800), animation_speed=1.0)
+    settings = Settings(language="en", window_size=size, animation_speed=1.0)
     settings.save = lambda: None  # type: ignore[method-assign]
-    app = App(settings, (1280, 800))
+    app = App(settings, size)
     if scene == "menu":
         from game.ui.scenes.menu import MenuScene
 
         app.push(MenuScene(app))
-    elif scene == "table":
-        _idle_own_table(app)
+    elif scene.startswith("table:"):
+        _idle_own_table(app, scene.split(":", 1)[1])
     elif scene == "table_others":
         _idle_others_table(app)
     else:
@@ -407,14 +421,14 @@ def _idle_window(scene: str, settle: float, seconds: float) -> None:
     print(json.dumps(result), flush=True)
 
 
-def _idle_own_table(app: Any) -> None:
-    """A Kingdom Builder game of this computer against a bot, at the player's first move (the
-    legal hexes pulse; the in-process host waits)."""
+def _idle_own_table(app: Any, game: str) -> None:
+    """A game of this computer against a bot, at the player's first move (the legal targets
+    pulse; the in-process host waits)."""
     from game.ui.client import SeatSpec, start_local_game
     from game.ui.scenes.setup import StartingScene
 
     specs = [SeatSpec("human", "Ann", "red"), SeatSpec("bot", "Bot", "blue", "easy")]
-    client = start_local_game("kingdom-builder", specs, {}, seed=3, bot_delay=0, wakeup=app.wakeup)
+    client = start_local_game(game, specs, {}, seed=3, bot_delay=0, wakeup=app.wakeup)
     app.push(StartingScene(app, client, 2))
     deadline = time.monotonic() + 60
     while not (app.top is not None and app.top.name == "game" and app.top.view.legal):
@@ -456,8 +470,12 @@ def run(quick: bool) -> dict[str, Any]:
     figures.update(_busy_table(60 if quick else 400))
     figures.update(busy_glen_more(60 if quick else 400))
     figures.update(_busy_keyflower(60 if quick else 400))
+    settle, seconds = (2.0, 3.0) if quick else (3.0, 8.0)
     for scene in IDLE_SCENES:
-        figures[f"ui.idle_cpu_percent.{scene}"] = (
-            idle_cpu_percent(scene, 1.0, 3.0) if quick else idle_cpu_percent(scene, 2.0, 8.0)
-        )
+        figures[f"ui.idle_cpu_percent.{scene}"] = idle_cpu_percent(scene, settle, seconds)
+    for game in IDLE_GAMES:
+        for w, h in IDLE_SIZES:
+            figures[f"ui.idle_cpu_percent.{game}.{w}x{h}"] = idle_cpu_percent(
+                f"table:{game}", settle, seconds, (w, h)
+            )
     return {k: round(v, 3) for k, v in figures.items()}

@@ -131,6 +131,13 @@ def explain(st: KeyflowerState, seat: Seat, action: Action) -> IllegalAction:
             key="boat_not_here",
             params={"tile": _tile(action[1] if len(action) > 1 else None)},
         )
+    if kind == "boat":
+        return IllegalAction(
+            f"{what}: the boats are taken at the end of the season, once everybody has passed, "
+            "in the order of the turn-order tiles (in winter into the villages)",
+            "KF §8 step 5",
+            key="boat_not_now",
+        )
     if st.phase == PLACE:
         if kind not in ("place_tile", "place"):
             return IllegalAction(f"{what}: now place your new tiles", "KF §9", key="now_place")

@@ -13,10 +13,12 @@ say runs at 60).  Otherwise it asks for fewer (a pulsing highlight, a blinking c
 the loop then sleeps (looking for events every :data:`POLL_STEP`) until an event arrives, the
 scene's next frame is due, or a second has passed.  Such a slow frame with no event sends to the
 screen only the parts the scenes say change (:meth:`~game.ui.scene.Scene.ambient_rects`: the
-pulsing targets), the whole window at least every :data:`FULL_FLIP_EVERY` seconds.  Network
-connections wake it at once (:meth:`App.wakeup` posts an event from their threads), so a move
-from another player is drawn without delay.  A window left on the menu or waiting at the table
-uses a few percent of a core (``bench/ui.py``, ``ui.idle_cpu_percent.*``).
+pulsing targets), each pulse step's picture drawn once and then copied back
+(``game/ui/ambient.py``), the whole window for safety every :data:`FULL_FLIP_EVERY` seconds
+(every :data:`~game.ui.ambient.CHECK_EVERY` once every step is kept).  Network connections wake
+it at once (:meth:`App.wakeup` posts an event from their threads), so a move from another
+player is drawn without delay.  A window left on the menu or waiting at the table uses about
+one percent of a core (``bench/ui.py``, ``ui.idle_cpu_percent.*``).
 
 **A failing scene does not end the program.**  An exception in a scene (a bug, data nobody
 foresaw) is written to standard error; that scene and the ones above it are closed and the
@@ -41,8 +43,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.ui import palette as pal
+from game.ui.ambient import CHECK_EVERY, IdlePainter
+from game.ui.attention import Attention
 from game.ui.i18n import set_language, t
 from game.ui.settings import MIN_SIZE, Settings, clamp_size
+from game.ui.sound import Sounds
 from game.ui.text import Fonts
 from game.ui.widgets import Tooltip, Widget, draw_box
 from game.ui.widgets.tooltip import DELAY as TOOLTIP_DELAY
@@ -63,8 +68,11 @@ CARET_FPS = 4.0
 #: Seconds after which a slow frame sends the whole window again, whatever the scenes say
 #: changed (a safety net for anything that changes by itself and is not said).
 FULL_FLIP_EVERY = 0.5
-#: Seconds between looks for events while the idle loop waits (see ``App._wait``).
-POLL_STEP = 0.01
+#: Seconds between looks for events while the idle loop waits (see ``App._wait``): fifty
+#: times a second, still within a frame of any input or message.
+POLL_STEP = 0.02
+#: Seconds within which a window made smaller than :data:`MIN_SIZE` again is left so.
+MIN_SIZE_GRACE = 2.0
 #: At most this many parts are sent to the screen one by one (more: the rectangle around them).
 MAX_RECTS = 8
 #: Scene failures within :data:`FAILURE_WINDOW` seconds after which the window shows only a
@@ -124,9 +132,12 @@ class App:
             # cost.  (Only X11: on some other systems SDL has no framebuffer but OpenGL's.)
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.font.init()
-        pygame.display.set_caption("Lantern Table")
+        pygame.display.set_caption(t("app.title"))
         pygame.key.set_repeat(400, 35)
         self.fullscreen = False
+        #: When the window was last made :data:`MIN_SIZE` again, and how many times.
+        self._min_forced = -1e9
+        self.min_size_kept = 0
         self.screen = self._open_window(size or self.settings.window_size, False)
         if self.settings.fullscreen and size is None:
             self.set_fullscreen(True)
@@ -153,6 +164,12 @@ class App:
         self.failures: list[float] = []
         self._last_input = time.monotonic()
         self._full_flip = 0.0
+        #: Draws the idle window's slow frames (``game/ui/ambient.py``).
+        self.painter = IdlePainter()
+        #: The table's sounds (``game/ui/sound.py``): ``app.sounds.play("turn")``.
+        self.sounds = Sounds(self.settings)
+        #: "Your turn" in the title and a flash while the window is not in front.
+        self.attention = Attention()
         self._wake_type = pygame.event.custom_type()
         self._wake_posted = False
 
@@ -190,10 +207,31 @@ class App:
         if surface is not None:
             self.screen = surface
         if not self.fullscreen:
+            size = self.screen.get_size()
+            if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+                self._keep_min_size()
             # A window the player resized by hand opens at that size next time.
             self.settings.window_size = clamp_size(self.screen.get_size())
         self._update_scale()
         self.relayout()
+
+    def _keep_min_size(self) -> None:
+        """The window became smaller than every screen's layout fits (:data:`MIN_SIZE`): a
+        window manager that ignores the minimum size, or none at all.  It is made that large
+        again — unless it was a moment ago (:data:`MIN_SIZE_GRACE`): a window manager that
+        insists (a tiling one) gets its way, and the layouts shrink as far as they can."""
+        now = time.monotonic()
+        if now - self._min_forced < MIN_SIZE_GRACE:
+            return
+        self._min_forced = now
+        w, h = self.screen.get_size()
+        try:
+            self.screen = pygame.display.set_mode(
+                (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE
+            )
+        except pygame.error:
+            return
+        self.min_size_kept += 1
 
     def _update_scale(self) -> None:
         w, h = self.screen.get_size()
@@ -223,6 +261,7 @@ class App:
         self.settings.language = code
         set_language(code)
         self.fonts.clear()
+        self.attention.show_title()
         self.relayout()
 
     # ---- scenes ----------------------------------------------------------------------------
@@ -366,6 +405,8 @@ class App:
             ):
                 self._resized()
             return
+        if event.type == pygame.WINDOWFOCUSGAINED:
+            self.attention.focus_gained()
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         top = self.top
@@ -412,6 +453,7 @@ class App:
                 return
         self.update(dt)
         rects = None
+        cycle = None
         if (
             slow
             and not happened
@@ -419,21 +461,24 @@ class App:
             and toasts == len(self.toasts) == 0
             and tooltip == self.tooltip.text
         ):
-            rects = self.ambient_rects()
+            rects, cycle = self._ambient()
+        if rects is None:
+            self.painter.forget()
         now = time.monotonic()
-        if rects is None or now - self._full_flip >= FULL_FLIP_EVERY:
+        every = CHECK_EVERY if self.painter.complete else FULL_FLIP_EVERY
+        key = tuple(id(scene) for scene in self.stack)
+        if rects is None or now - self._full_flip >= every:
             self.draw()
             pygame.display.flip()
             self._full_flip = now
+            self.painter.whole_frame(self.screen, rects, cycle, key)
         elif rects:
-            # Only these parts change: the picture is drawn (and sent) there alone; the rest
-            # of the window is the last frame's, unchanged.
-            self.screen.set_clip(rects[0].unionall(rects[1:]))
-            try:
-                self.draw()
-            finally:
-                self.screen.set_clip(None)
-            pygame.display.update(rects)
+            # Only these parts change: they are drawn (or copied from the step's kept
+            # picture) and sent alone; the rest of the window is the last frame's, unchanged.
+            self.painter.paint(self.screen, rects, cycle, self.draw, key)
+            pygame.display.update(
+                rects if len(rects) <= MAX_RECTS else [rects[0].unionall(rects[1:])]
+            )
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
@@ -441,27 +486,43 @@ class App:
     def ambient_rects(self) -> list[pygame.Rect] | None:
         """The parts of the window that change in a slow frame (every drawn scene's
         :meth:`~game.ui.scene.Scene.ambient_rects`), or ``None`` for the whole window."""
+        return self._ambient()[0]
+
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """How the slow frames' picture repeats: step ``i`` of ``n`` of the one drawn scene
+        that changes (:meth:`~game.ui.scene.Scene.ambient_cycle`); ``None`` when it does not
+        repeat or several scenes change."""
+        return self._ambient()[1]
+
+    def _ambient(self) -> tuple[list[pygame.Rect] | None, tuple[int, int] | None]:
+        """The slow frame's parts and cycle (see :meth:`ambient_rects`), asking each scene
+        once."""
+        rects: list[pygame.Rect] = []
+        moving = []
+        for scene in self._drawn_scenes():
+            part = scene.ambient_rects()
+            if part is None:
+                return None, None
+            if part:
+                moving.append(scene)
+            rects.extend(part)
+        bounds = self.screen.get_rect()
+        rects = [r.clip(bounds) for r in rects if r.colliderect(bounds)]
+        cycle = moving[0].ambient_cycle() if len(moving) == 1 and rects else None
+        return rects, cycle
+
+    def _drawn_scenes(self) -> list[Scene]:
+        """The scenes a frame draws: the top opaque one and those above it."""
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
                 first = i
                 break
-        rects: list[pygame.Rect] = []
-        for scene in self.stack[first:]:
-            part = scene.ambient_rects()
-            if part is None:
-                return None
-            rects.extend(part)
-        bounds = self.screen.get_rect()
-        rects = [r.clip(bounds) for r in rects if r.colliderect(bounds)]
-        if len(rects) > MAX_RECTS:
-            # Each part is its own copy to the screen (a call to the window system): many
-            # small ones cost more than the one rectangle around them all.
-            return [rects[0].unionall(rects[1:])]
-        return rects
+        return self.stack[first:]
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.sounds.update()
         for scene in list(self.stack):
             scene.update(dt)
         for toast in self.toasts:
@@ -470,7 +531,8 @@ class App:
         top = self.top
         text = top.tooltip_at(self.mouse) if top is not None else ""
         if text:
-            self.tooltip.request(text, self.mouse)
+            avoid = top.tooltip_avoid(self.mouse) if top is not None else []
+            self.tooltip.request(text, self.mouse, avoid=avoid)
         else:
             self.tooltip.clear()
         self.tooltip.update(dt)
@@ -522,7 +584,7 @@ class App:
         timeout = 1.0 / rate if rate > 0 else IDLE_HEARTBEAT
         deadline = time.perf_counter() + timeout
         # pygame's own event wait looks for events every millisecond (1.5-2 % of a core by
-        # itself); looking every POLL_STEP is a hundred times a second, still well within a
+        # itself); looking every POLL_STEP is fifty times a second, still well within a
         # frame of any input, and a message from the network (App.wakeup) is seen as soon.
         while True:
             events = pygame.event.get()
@@ -614,6 +676,7 @@ class App:
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        self.sounds.close()
         for server in list(self.kept_servers):
             self.close_server(server)
         try:

@@ -173,6 +173,11 @@ class TableClient:
     #: Events of the game so far, for the log of a game continued from its save (visible to
     #: the seat played here, or public); the game scene takes them once.
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: The history ends where this window stopped (a LAN seat taken back after the window
+    #: closed, ``game/ui/seatlog.py``): the log says that what happened meanwhile is missing.
+    history_gap: bool = False
+    #: Where a LAN seat's events are kept on disk (``game/ui/seatlog.py``), once its game runs.
+    seat_log: Any = None
     #: (table, token) of the seat last written to :attr:`store`.
     _kept: tuple[str, str] | None = None
     #: A ``joined`` after a reconnect may name another table (a host restarted from its save).
@@ -374,6 +379,8 @@ class TableClient:
                 self.events.extend(msg.get("events", []))
             self.waiting = [self._waiting_entry(w) for w in msg.get("waiting", [])]
             self._keep_seat()
+            if key == self.log_key and self.seat_log is not None and self.game_over is None:
+                self.seat_log.append(list(msg.get("events", [])))
         elif kind == "game_over":
             self.game_over = msg
             self._forget_seat()
@@ -461,7 +468,13 @@ class TableClient:
         mine = self._lan_seat()
         if mine is None or self.store is None or self.table_id is None or not self.started:
             return
-        if self.game_over is not None or self._kept == (self.table_id, mine[1]):
+        if self.game_over is not None:
+            return
+        if self.seat_log is None:
+            from game.ui.seatlog import SeatLog
+
+            self.seat_log = SeatLog(self.table_id, mine[1])
+        if self._kept == (self.table_id, mine[1]):
             return
         from net.seats import StoredSeat
 
@@ -489,6 +502,9 @@ class TableClient:
             with contextlib.suppress(OSError):
                 self.store.forget(mine[1])
             self._kept = None
+        if self.seat_log is not None:
+            self.seat_log.forget()
+            self.seat_log = None
 
     def _waiting_entry(self, item: Any) -> dict[str, Any]:
         """``state.waiting`` lists seat numbers, ``waiting.seats`` dicts: one shape here."""
@@ -772,6 +788,7 @@ def history_events(replay: Any, viewer: int | None) -> list[dict[str, Any]]:
 def restore_log(scene: Any) -> None:
     """Write the client's :attr:`TableClient.history` into a game scene's log, before what
     happened since (once: the history is taken)."""
+    from game.ui.games.base import LogLine
     from game.ui.scenes.game import MAX_LOG
 
     events, scene.client.history = scene.client.history, []
@@ -780,6 +797,9 @@ def restore_log(scene: Any) -> None:
         line = scene.view.describe_event(ev)
         if line is not None:
             lines.append(line)
+    if lines and scene.client.history_gap:
+        lines.append(LogLine(None, t("game.log_gap")))
+    scene.client.history_gap = False
     scene.log[:0] = lines
     del scene.log[:-MAX_LOG]
 

@@ -209,6 +209,10 @@ class ComposerPanel:
         self.hint: Action | None = None
 
     # ---- buttons and keys --------------------------------------------------------------------
+    def option_rects(self) -> list[pygame.Rect]:
+        """Where the option buttons were drawn last."""
+        return [pygame.Rect(o.rect) for o in self.options]
+
     def buttons(self, enabled: bool = True) -> list[ViewButton]:
         """Back (one field back) and Confirm (send the complete prefix), for the top bar."""
         from game.ui.games.base import ViewButton

@@ -99,6 +99,19 @@ def t(key: str, **fields: Any) -> str:
     return text
 
 
+def plural(key: str, n: int, **fields: Any) -> str:
+    """``key.one`` when ``n`` is 1, else ``key.many``, with ``n`` and ``fields`` filled in —
+    each language words both (Japanese the same; English and Dutch "1 coin", "2 coins").  A
+    key without the two forms (a text whose count needs none) is ``key`` itself."""
+    form = f"{key}.{'one' if n == 1 else 'many'}"
+    return t(form if has(form) else key, n=n, **fields)
+
+
+def has_text(key: str) -> bool:
+    """Whether ``key`` is defined, as one text or as :func:`plural` forms."""
+    return has(key) or has(f"{key}.one")
+
+
 def lazy(key: str, **fields: Any) -> Callable[[], str]:
     """``t(key, **fields)`` looked up each time it is drawn (so a language change shows at once):
     the text of widgets and labels."""

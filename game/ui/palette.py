@@ -1,7 +1,11 @@
 """Colours, seat colours and the seat shapes that back them up.
 
-Seats get a colour (by the host's colour name) *and* a shape per seat (circle, square, triangle,
-diamond, star, cross), so nothing on screen depends on telling colours apart.  With the
+Seats get a colour (by the host's colour name) *and* a shape per seat (cross, crescent, heart,
+hourglass, drop, pentagon), so nothing on screen depends on telling colours apart.  No game
+piece has these shapes (Keyflower's keyples carry triangles, squares, circles, diamonds and
+stars in the colour-blind palette; resources are circles and cubes), and a game's view names
+the colours its pieces wear (``GameView.PIECE_COLOURS``): its seats are offered the others
+(:func:`seat_colours_for`), so a purple seat never sits beside Keyflower's purple keyple.  With the
 colour-blind setting the seat colours switch to the Okabe–Ito set (Okabe and Ito, "Color
 Universal Design", 2008), distinguishable with every common colour-vision deficiency, and the
 shapes are drawn on every piece on the board too.
@@ -61,8 +65,36 @@ SEAT_COLOURS: dict[str, tuple[RGB, RGB]] = {
 }
 COLOUR_NAMES: tuple[str, ...] = tuple(SEAT_COLOURS)
 
-#: One shape per seat (seat 0 a circle, seat 1 a square, ...), drawn next to every seat colour.
-SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "cross")
+#: One shape per seat (seat 0 a cross, seat 1 a crescent, ...), drawn next to every seat
+#: colour — none of them a shape a game piece has.
+SHAPES: tuple[str, ...] = ("cross", "crescent", "heart", "hourglass", "drop", "pentagon")
+
+
+#: The order seats are offered colours in (the clearest on the dark table first; black last).
+PREFERRED: tuple[str, ...] = (
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "purple",
+    "orange",
+    "pink",
+    "teal",
+    "white",
+    "cyan",
+    "lime",
+    "navy",
+    "brown",
+    "grey",
+    "gold",
+    "black",
+)
+
+
+def seat_colours_for(avoid: frozenset[str] | set[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The seat colour names a game offers: every one but ``avoid`` (the colours its pieces
+    wear), clearest first (:data:`PREFERRED`)."""
+    return tuple(c for c in PREFERRED if c in SEAT_COLOURS and c not in avoid)
 
 
 def seat_colour(colour: str, colour_blind: bool = False) -> RGB:
@@ -130,6 +162,48 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
             a = math.radians(-90 + 36 * i)
             pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
         return pts
+    if shape == "crescent":
+        # horns to the right: the outer circle's left part, less a circle through the horns
+        outer = [
+            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in range(300, 59, -15)
+        ]
+        ix, ir = cx + r * 0.5, r * 0.866
+        inner = [
+            (ix + ir * math.cos(math.radians(b)), cy + ir * math.sin(math.radians(b)))
+            for b in range(90, 271, 15)
+        ]
+        return outer + inner
+    if shape == "heart":
+        pts = []
+        for i in range(24):
+            a = 2 * math.pi * i / 24
+            x = 16 * math.sin(a) ** 3
+            y = 13 * math.cos(a) - 5 * math.cos(2 * a) - 2 * math.cos(3 * a) - math.cos(4 * a)
+            pts.append((cx + x * r / 16.5, cy - (y + 2.5) * r / 16.5))
+        return pts
+    if shape == "hourglass":
+        k = r * 0.78
+        return [
+            (cx - k, cy - r),
+            (cx + k, cy - r),
+            (cx + k * 0.14, cy),
+            (cx + k, cy + r),
+            (cx - k, cy + r),
+            (cx - k * 0.14, cy),
+        ]
+    if shape == "drop":
+        rad, oy = r * 0.62, cy + r * 0.36
+        arc = [
+            (cx + rad * math.cos(math.radians(a)), oy + rad * math.sin(math.radians(a)))
+            for a in range(-30, 211, 15)
+        ]
+        return [(cx, cy - r), *arc]
+    if shape == "pentagon":
+        return [
+            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in (-90, -18, 54, 126, 198)
+        ]
     if shape == "cross":
         k, w = r, r * 0.36
         return [

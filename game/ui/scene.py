@@ -111,6 +111,11 @@ class Scene:
                 return w.tooltip_text()
         return ""
 
+    def tooltip_avoid(self, pos: tuple[int, int]) -> list[pygame.Rect]:
+        """What the tooltip at ``pos`` must not cover (e.g. the other choices of a list the
+        pointer is on); none by default."""
+        return []
+
     # ---- time and drawing ------------------------------------------------------------------
     def frame_rate(self) -> float:
         """Frames a second this scene needs while nobody touches anything: :data:`FULL_RATE`
@@ -122,6 +127,12 @@ class Scene:
         anything and nothing but a slow pulse moves (the frames :meth:`frame_rate` asks for
         below the full rate): the window then sends only these parts to the screen.  ``None``
         (the default): anything may change, the whole window is sent."""
+        return None
+
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """How the picture in :meth:`ambient_rects` repeats: ``(i, n)`` — it is the same at
+        every frame of step ``i`` of a cycle of ``n`` steps, so the window keeps one picture
+        per step (``game/ui/ambient.py``); ``None`` (the default): it does not repeat."""
         return None
 
     def update(self, dt: float) -> None:

@@ -79,6 +79,9 @@ class Settings:
     strong_outlines: bool = False
     #: Show the live score per player per card during the game.
     score_preview: bool = True
+    #: The loudness of the table's sounds (0..1), and whether they are off (``game/ui/sound.py``).
+    sound_volume: float = 0.6
+    sound_muted: bool = False
     #: The name offered for a new human seat and when joining a LAN table.
     player_name: str = ""
     #: The last address typed on the join screen.
@@ -116,10 +119,19 @@ class Settings:
             and all(isinstance(v, int) and not isinstance(v, bool) for v in size)
         ):
             s.window_size = clamp_size((size[0], size[1]))
-        for name in ("fullscreen", "colour_blind", "strong_outlines", "score_preview"):
+        for name in (
+            "fullscreen",
+            "colour_blind",
+            "strong_outlines",
+            "score_preview",
+            "sound_muted",
+        ):
             value = raw.get(name)
             if isinstance(value, bool):
                 setattr(s, name, value)
+        volume = raw.get("sound_volume")
+        if isinstance(volume, int | float) and not isinstance(volume, bool) and 0 <= volume <= 1:
+            s.sound_volume = float(volume)
         speed = raw.get("animation_speed")
         if isinstance(speed, int | float) and not isinstance(speed, bool) and 0 <= speed <= 4:
             s.animation_speed = float(speed)

@@ -19,6 +19,16 @@ from game.ui.app import App
 from game.ui.settings import Settings
 
 
+@pytest.fixture(autouse=True)
+def quick_handoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hot-seat curtains come up after a short look at the calm table instead of the real
+    pause (games played through to the results have dozens of them); the timing itself is
+    checked with the real pause in ``test_handoff.py``."""
+    from game.ui.scenes import handoff
+
+    monkeypatch.setattr(handoff, "HANDOFF_PAUSE", 0.05)
+
+
 @pytest.fixture
 def env(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setenv("LANTERN_CONFIG_DIR", str(tmp_path / "config"))

@@ -261,12 +261,19 @@ def test_hot_seat_keyflower_from_menu_to_results(app: App) -> None:
             curtains += 1
             if game.view.view.get("phase") in ("winter_pick", "place"):  # type: ignore[attr-defined]
                 simultaneous += 1
-            # behind the curtain nothing of a screen is drawn
+            # behind the curtain nothing of a screen is drawn, nor on it (public lines only)
             assert game.view.view.get("you") is None  # type: ignore[attr-defined]
             assert not game.view.legal  # type: ignore[attr-defined]
+            assert all(not line.chat for line in top.since)  # type: ignore[attr-defined]
             click(app, "curtain_ready")
             continue
         if top is not game:
+            frame(app)
+            continue
+        if game.handoff is not None:  # type: ignore[attr-defined]
+            # the table stays in view before the next curtain: as everyone may see it
+            assert game.view.view.get("you") is None  # type: ignore[attr-defined]
+            assert not game.view.legal and not game.view.show_private  # type: ignore[attr-defined]
             frame(app)
             continue
         _take_turn(app, game, rng, tried, kinds, winter_seats)

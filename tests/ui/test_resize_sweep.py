@@ -37,7 +37,12 @@ LONG = "Wolfeschlegelsteinhausenbergerdorff"[:32]
 
 
 def resize(app: App, size: tuple[int, int]) -> None:
-    """What a window manager does: the surface changes, then the resize event arrives."""
+    """What a window manager does: the surface changes, then the resize event arrives.  The
+    window manager here insists on its size (a tiling one): the app does not make a too small
+    window larger again (``App._keep_min_size``), so every layout meets every size."""
+    import time
+
+    app._min_forced = time.monotonic()
     pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.step()

@@ -83,8 +83,10 @@ def test_the_view_lays_out_its_table_and_the_log(env: Any, wide: None, size: Any
         assert scene.log_rect.bottom <= app.size[1] and scene.log_rect.x == view.panel_rect.x
         assert scene.log_rect.y > view.panel_rect.bottom
         assert scene.log_rect.contains(scene.chat_field.rect)
-        # The away banner and the Results button sit on the view's board.
-        assert view.board_rect.contains(scene.away_rect)
+        # The away banner sits over the top of the log (never over the board's counters,
+        # issue 20); the Results button on the view's board.
+        assert scene.log_rect.contains(scene.away_rect)
+        assert not view.board_rect.colliderect(scene.away_rect)
         assert view.board_rect.collidepoint(scene.results_button.rect.center)
         check_layout(app, scene)
         ids = [b.id for b in scene.widgets if b.visible and b.rect.y < app.px(52)]
@@ -136,7 +138,8 @@ def test_the_views_buttons_send_legal_actions_only(env: Any, wide: None) -> None
 
 
 def test_the_top_bar_never_overflows_at_the_smallest_window(env: Any, wide: None) -> None:
-    """Many long button labels: the buttons shrink, the status keeps a third of the bar."""
+    """Many long button labels: the keys go, the status gives up room down to a fifth of the
+    bar, then the buttons shrink."""
     from game.ui.games.base import ViewButton
 
     app = make_app((1024, 640))
@@ -146,7 +149,7 @@ def test_the_top_bar_never_overflows_at_the_smallest_window(env: Any, wide: None
         scene.view.buttons = lambda: long  # type: ignore[method-assign]
         app.step()
         check_layout(app, scene)
-        assert scene.status_rect.width >= app.size[0] // 3 - app.px(40)
+        assert scene.status_rect.width >= max(app.px(170), app.size[0] // 5) - app.px(40)
     finally:
         app.shutdown()
 

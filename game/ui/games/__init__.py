@@ -43,6 +43,14 @@ def view_class(game_id: str, generic: bool = True) -> type[GameView]:
     return cls
 
 
+def seat_colours(game_id: str) -> tuple[str, ...]:
+    """The seat colours ``game_id``'s seats are offered: none its pieces wear
+    (``GameView.PIECE_COLOURS``, ``palette.seat_colours_for``)."""
+    from game.ui import palette
+
+    return palette.seat_colours_for(view_class(game_id).PIECE_COLOURS)
+
+
 def help_pages(game_id: str) -> list[tuple[Callable[[], str], Callable[[], list[tuple[str, ...]]]]]:
     """The help overlay's pages for ``game_id`` (rules, tiles, cards; for a game shown by the
     generic view, how that table works)."""

@@ -24,6 +24,7 @@ starts from the game-neutral :class:`~game.ui.games.generic.GenericView`.
 
 from __future__ import annotations
 
+import math
 import re
 import string
 from collections.abc import Callable
@@ -40,6 +41,13 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 Action = tuple[Any, ...]
+
+#: Radians a second of the pulse of legal targets (and of a hint's bounce) on every table.
+PULSE_SPEED = 4.0
+#: The steps of one pulse: a table draws its pulse from its clock rounded to a step, so while
+#: nothing else changes its picture at a step is always the same and the idle window keeps one
+#: picture per step instead of drawing the table again (``game/ui/ambient.py``).
+PULSE_STEPS = 24
 
 
 def _fields(template: str) -> set[str]:
@@ -160,6 +168,9 @@ class GameView:
     """Draws one game's table; subclasses implement every method that raises."""
 
     game_id: ClassVar[str] = ""
+    #: The seat colour names (``palette.SEAT_COLOURS``) the game's pieces wear: seats are not
+    #: offered them (a purple seat beside Keyflower's purple keyple would read as one).
+    PIECE_COLOURS: ClassVar[tuple[str, ...]] = ()
     #: Whether seats hold secrets; only used when the game's own trait (``Game.secrets``) cannot
     #: be read (a game this client does not have): hot-seat then puts a curtain between seats.
     has_secrets: ClassVar[bool] = True
@@ -183,6 +194,15 @@ class GameView:
         self.show_private = True
         #: The action a hint suggests (the host's normal bot), shown until the position changes.
         self.hint: Action | None = None
+        #: The table shows a recorded game (the replay viewer): nobody thinks or is waited for,
+        #: the status names who is to move (:meth:`replay_status`).
+        self.replaying = False
+        #: Notes for the player about their input (:meth:`take_notes`).
+        self.notes: list[str] = []
+        #: Seconds of table time (animations and the pulse advance it in :meth:`update`).
+        self.clock = 0.0
+        #: Where the last frame drew something that pulses (:meth:`pulsing`).
+        self._pulsing: list[pygame.Rect] = []
 
     # ---- layout and state ------------------------------------------------------------------
     def board_extent(self) -> tuple[float, float]:
@@ -230,11 +250,82 @@ class GameView:
     def ambient_rects(self) -> list[pygame.Rect] | None:
         """Where the table's picture changes by itself while nothing animates and nobody
         touches anything (the slow pulse of legal targets), in window pixels; ``None``: it
-        may change anywhere (the window then sends the whole picture every frame)."""
-        return None
+        may change anywhere (the window then sends the whole picture every frame).
+
+        A view that draws every pulse through :meth:`pulse` and marks where with
+        :meth:`pulsing` says so with :attr:`MARKS_PULSE`: the parts the last frame marked."""
+        if not self.MARKS_PULSE or self.animating() or self.hint is not None:
+            return None
+        return [pygame.Rect(r) for r in self._pulsing]
+
+    #: The view draws every part that changes by itself through :meth:`pulse` and marks it
+    #: with :meth:`pulsing` (its :meth:`ambient_rects` are those parts).
+    MARKS_PULSE: ClassVar[bool] = False
+
+    def begin_frame(self) -> None:
+        """A frame is about to be drawn: the parts that pulse are marked anew."""
+        self._pulsing = []
+
+    def pulse_step(self) -> int:
+        """The step of the pulse (:data:`PULSE_STEPS` a cycle) the table is at."""
+        return int(self.clock * PULSE_SPEED * PULSE_STEPS / (2 * math.pi))
+
+    def pulse_angle(self) -> float:
+        """The pulse's angle (radians), rounded to its step: draw ``sin(pulse_angle())``, or
+        :meth:`pulse`, never from the clock itself, so a step always looks the same."""
+        return (self.pulse_step() % PULSE_STEPS) * 2 * math.pi / PULSE_STEPS
+
+    def pulse(self) -> float:
+        """The pulse between 0 and 1 (0.5 + 0.5 sin)."""
+        return 0.5 + 0.5 * math.sin(self.pulse_angle())
+
+    def pulses(self) -> bool:
+        """Whether anything on the table pulses (a view that marks its pulse: the last frame
+        marked something; any other view: it may)."""
+        return not self.MARKS_PULSE or bool(self._pulsing)
+
+    def pulsing(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        """This frame drew something that pulses in ``rect`` (window pixels)."""
+        self._pulsing.append(pygame.Rect(rect))
+
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """Step ``i`` of the pulse's :data:`PULSE_STEPS` (see :meth:`Scene.ambient_cycle`)."""
+        return (self.pulse_step() % PULSE_STEPS, PULSE_STEPS)
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end."""
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ``seat``'s player comes back to the screen; ``events`` (public) are what
+        happened since their last turn — mark on the table what they changed (views ring the
+        tiles and hexes other players took, used or bid on).  Called after :meth:`set_view`
+        gave the seat's own view."""
+
+    # ---- sounds ----------------------------------------------------------------------------
+    def cues(self, events: list[dict[str, Any]]) -> list[str]:
+        """The sounds ``events`` make at this table (``game/ui/scenes/table_cues.py``), asked
+        before :meth:`set_view` takes them (:attr:`view` is still the table before them): a
+        knock when someone moved.  Views add their game's moments (a round's end, an outbid)."""
+        moved = any(isinstance(ev.get("seat"), int) for ev in events if isinstance(ev, dict))
+        return ["move"] if moved else []
+
+    def scoring_beat(self) -> tuple[int, bool] | None:
+        """The end-of-game sequence's current step and whether it gives points (each such step
+        plucks), ``None`` while no sequence runs.  Views whose sequence is a
+        :class:`~game.ui.games.sequence.ScoreSequence` kept in ``self.scoring`` get it from
+        there; others say."""
+        from game.ui.games.sequence import ScoreSequence
+
+        seq = getattr(self, "scoring", None)
+        if not isinstance(seq, ScoreSequence) or seq.done:
+            return None
+        beat = seq.beat()
+        if beat is None:
+            return None
+        points = False
+        if beat.seat is not None and beat.seat < len(seq.scores):
+            points = bool(seq.scores[beat.seat].get(seq.categories[beat.category], 0))
+        return (seq.beats.index(beat), points)
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
@@ -252,6 +343,28 @@ class GameView:
     def hover(self, pos: tuple[int, int]) -> str:
         """What a click at ``pos`` would do (a tooltip), or ""."""
         return ""
+
+    def key_intent(self, event: pygame.event.Event) -> Action | None:
+        """The action a key :meth:`key` did nothing with asks for, legal or not (Glen More's C:
+        make a clan member a chieftain), so the scene can ask the host why it is refused and
+        say so — as :meth:`intent` does for a click.  None: the key asks for nothing."""
+        return None
+
+    def replay_status(self, seats: list[int]) -> str:
+        """Whose move it is in a recorded game ("Anna to move")."""
+        names = ", ".join(self.seats[s].name for s in seats if 0 <= s < len(self.seats))
+        return t("game.status.to_move", names=names) if names else ""
+
+    def choice_rects(self) -> list[pygame.Rect]:
+        """The buttons of the view's list of choices as last drawn (a composer's options), which
+        a tooltip must not cover; none by default."""
+        return []
+
+    def take_notes(self) -> list[str]:
+        """Things the table has to tell the player about their own input that no rule
+        decides (e.g. "choose a clan member first"): the scene shows them as toasts."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def intent(self, pos: tuple[int, int]) -> Action | None:
         """The action a click at ``pos`` asks for, legal or not — a hex, a tile, a card of the

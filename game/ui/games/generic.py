@@ -88,6 +88,11 @@ class GenericView(GameView):
 
     game_id = ""
     has_secrets = True
+    #: Nothing on this table moves by itself (no pulse): a waiting table draws nothing.
+    MARKS_PULSE = True
+
+    def choice_rects(self) -> list[pygame.Rect]:
+        return self.panel.option_rects()
 
     def __init__(self, app: App, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
@@ -202,6 +207,8 @@ class GenericView(GameView):
         waiting = [s for s in self.to_move if 0 <= s < len(self.seats)]
         if not waiting:
             return ""
+        if self.replaying:
+            return self.replay_status(waiting)
         if all(self.seats[s].kind == "bot" for s in waiting):
             return t("generic.status.thinking", names=", ".join(self._name(s) for s in waiting))
         return t("generic.status.waiting", names=", ".join(self._name(s) for s in waiting))

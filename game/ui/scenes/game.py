@@ -28,6 +28,7 @@ from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.scenes.handoff import HandoffMixin
 from game.ui.scenes.table_bar import TableBarMixin
+from game.ui.scenes.table_cues import CueMixin
 from game.ui.scenes.table_refusals import REFUSAL_RADIUS, REFUSAL_TIME, RefusalMixin  # noqa: F401
 from game.ui.widgets import Button, TextField
 from game.ui.widgets.log import LogBox
@@ -44,7 +45,7 @@ MAX_LOG = 400
 AMBIENT_FPS = 15.0
 
 
-class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
+class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
     """A table in play (see the module docstring)."""
 
     name = "game"
@@ -58,11 +59,14 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self.view: GameView = cls(app, shown_seats(client.seat_infos(players)))
         self.shown: int | None = None
         self.revealed: int | None = None  # the seat the curtain was last lifted for
+        self._init_handoff()
         self._secret_trait: bool | None = None
         #: The view failed on the host's data: the table is no longer drawn (see _view_failed).
         self.broken = False
         self._shown_key: tuple[Any, ...] = ()
         self.log: list[LogLine] = []
+        #: Log lines that wait for the end of the final scoring on the table (the winner).
+        self.held_lines: list[LogLine] = []
         self.logbox = LogBox()
         self.results_shown = False
         self.results_timer = 0.0
@@ -115,6 +119,8 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             tooltip=lambda: t("game.seat_to_bot.tip"),
         )
         self.bot_button.visible = False
+        #: The table's connection ended for good (the host closed the table, or went away).
+        self.gone = False
         self.add(self.chat_field)
         self.add(self.bot_button)
         #: The view's own buttons (``GameView.buttons``), by id, and their widgets.
@@ -165,10 +171,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self.log_rect.width - px(12),
             field_h,
         )
-        self.away_rect = pygame.Rect(0, 0, min(board.width - px(24), px(620)), px(50))
-        self.away_rect.midtop = (board.centerx, board.y + px(8))
-        self.bot_button.rect = pygame.Rect(0, 0, px(170), px(36))
-        self.bot_button.rect.midright = (self.away_rect.right - px(8), self.away_rect.centery)
+        # Who lost the connection: over the top of the log (never over the board, whose top
+        # holds what the game counts: supplies, the track), the creator's button under the text.
+        self.away_rect = pygame.Rect(self.log_rect.x, self.log_rect.y, self.log_rect.width, 0)
+        self.away_rect.height = min(px(96), max(px(50), self.log_rect.height // 2))
+        self.bot_button.rect = pygame.Rect(
+            0, 0, min(px(200), self.away_rect.width - px(16)), px(32)
+        )
+        self.bot_button.rect.bottomright = (
+            self.away_rect.right - px(8),
+            self.away_rect.bottom - px(8),
+        )
         self._layout_bar(w, bar_h)
         self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
         self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
@@ -179,7 +192,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self._poll(force=True)
         except Exception as exc:  # the view choked on the host's data
             self._view_failed(exc)
-        self._take_chat()
+        self._take_chat(cue=False)
 
     def leave(self) -> None:
         self.client.close()
@@ -216,9 +229,12 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
                 if notice.reason is not None:
                     text = self.view.reason_text(notice.reason) or text
                 self.app.toast(text, "error")
-            elif (
-                notice.kind == "disconnected" or notice.code == "table_closed"
-            ) and not self.client.closed:
+            elif notice.code == "table_closed" and not self.client.closed:
+                # The host closed the table: said once, in the player's language (the host's
+                # own words are English data), and nothing more is waited for.
+                self.gone = True
+                self._connection_lost(t("game.host_closed"), whole=True)
+            elif notice.kind == "disconnected" and not self.client.closed:
                 self._connection_lost(notice.text)
             elif notice.text:
                 self.app.toast(notice.text, "info")
@@ -235,10 +251,12 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self.client.refuse(f"{type(exc).__name__}: {exc}"[:200])
         self._notices()
 
-    def _take_chat(self) -> None:
-        """New chat lines join the log where they arrived (the lobby's included)."""
+    def _take_chat(self, cue: bool = True) -> None:
+        """New chat lines join the log where they arrived (the lobby's included, silently)."""
         new = min(self.client.chat_total - self.chat_seen, len(self.client.chat))
         if new > 0:
+            if cue:
+                self._cue_chat(self.client.chat[-new:])
             for seat, text in self.client.chat[-new:]:
                 self.log.append(LogLine(seat, text, chat=True))
             del self.log[:-MAX_LOG]
@@ -249,10 +267,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self.chat_field.set_text("")
             self.logbox.to_newest()
 
+    def _away(self) -> list[int]:
+        """Players of other computers who lost the connection — none once the game is over or
+        this table's own connection has ended (the host closed the table: one message says it,
+        no banner waits for a host that is gone)."""
+        if self.client.game_over is not None or self.gone or self.client.lost:
+            return []
+        return self.client.away_seats()
+
     def _sync_away(self) -> None:
         """The banner about players who lost the connection; its button for the creator."""
-        away = self.client.away_seats() if not self.client.game_over else []
-        self.bot_button.visible = bool(away) and self.client.owner is not None
+        self.bot_button.visible = bool(self._away()) and self.client.owner is not None
 
     def offer_bot(self) -> None:
         """The creator lets a bot (Normal) play for the first away player, after asking."""
@@ -310,15 +335,20 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             )
         return self.view.hint_reason(hint)
 
-    def _connection_lost(self, reason: str) -> None:
-        """The host went away (or closed the table): say so, then back to the main menu."""
+    def _connection_lost(self, reason: str, whole: bool = False) -> None:
+        """The host went away (or closed the table: ``whole``, the message is ``reason``
+        itself): say so once, then back to the main menu."""
         from game.ui.scenes.overlays import MessageOverlay
 
+        self.gone = True
+        self._sync_away()
         if self.client.game_over is not None or self.app.scene_named("message") is not None:
             return
         self.app.push(
             MessageOverlay(
-                self.app, lambda: t("game.disconnected", reason=reason), self.leave_table
+                self.app,
+                (lambda: reason) if whole else (lambda: t("game.disconnected", reason=reason)),
+                self.leave_table,
             )
         )
 
@@ -331,6 +361,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         if key == self._shown_key and not force and not self.client.events:
             return
         self._shown_key = key
+        first = self.last_seq < 0
         self.last_seq = seq
         events = self.client.take_events()
         view = msg.get("view", {})
@@ -343,17 +374,28 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         # seat's private events are not for everyone in front of the screen.
         private = own and (not self._hot_seat() or self.shown in self.client.to_move())
         self.view.show_private = not self._hot_seat() or self.client.log_key is None
+        self._cue_events(events, first)
         # The view first: the log lines name what is on the board of this very message (the
         # first state after joining has no earlier view to look at).
         self.view.set_view(view, [tuple(a) for a in legal], events)
+        lines = []
         for ev in events:
             line = self.view.describe_event(ev)
-            if line is not None:
-                self.log.append(line)
+            if line is None:
+                continue
+            if ev.get("type") == "game_over":
+                # "Game over. Winner: ..." once the final scoring has been shown, not while
+                # it is still counting on the table.
+                self.held_lines.append(line)
+            else:
+                lines.append(line)
+        self.log.extend(lines)
         if self.log:
             del self.log[:-MAX_LOG]
+        self._note_since(lines, events)
         # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
         self.view.show_private = bool(private)
+        self._cue_turn()
 
     # ---- acting -------------------------------------------------------------------------------
     def act(self, action: tuple[Any, ...]) -> None:
@@ -531,6 +573,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
                 self.view.skip_scoring(everything=False)
                 return True
             action = self.view.click(event.pos)
+            self._view_notes()
             if action is not None:
                 self.act(action)
                 return True
@@ -565,10 +608,23 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self.app.set_focus(self.chat_field)
             return True
         action = self.view.key(event)
+        self._view_notes()
         if action is not None:
             self.act(action)
             return True
+        refused = self.view.key_intent(event) if self._may_explain() else None
+        if refused is not None and tuple(refused) not in self.view.legal:
+            # A key that asks for something refused says why, like a refused click (at the
+            # pointer, once the host answered).
+            self._sync_explanations()
+            self._ask_why(tuple(refused))
+            self.refusal = (self.app.mouse, tuple(refused), self.app.time)
+            return True
         return False
+
+    def _view_notes(self) -> None:
+        for note in self.view.take_notes():
+            self.app.toast(note, "info")
 
     def _scoring_running(self) -> bool:
         """The end-of-game sequence is on (a click shows its next step, Enter ends it)."""
@@ -590,6 +646,14 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         if why:
             return why + ("\n" + text if text else "")
         return text
+
+    def tooltip_avoid(self, pos: tuple[int, int]) -> list[pygame.Rect]:
+        """The view's choice buttons when the pointer is on one (the tooltip of option 3 must
+        not hide option 4)."""
+        if self.broken:
+            return []
+        rects = self.view.choice_rects()
+        return rects if any(r.collidepoint(pos) for r in rects) else []
 
     # ---- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -613,6 +677,7 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         self._sync_view_buttons()
         self._sync_seat_buttons()
         self.view.update(dt)
+        self._sync_handoff(dt)
         if self.client.game_over is not None and not self.view.animating():
             if not self.scoring_started:
                 self.scoring_started = True
@@ -623,6 +688,10 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
                 self.results_timer += dt * speed if speed > 0 else RESULTS_PAUSE
                 if self.results_timer >= RESULTS_PAUSE and self.app.top is self:
                     self.show_results()
+        if self.held_lines and self.scoring_started and self.view.scoring_done():
+            self.log.extend(self.held_lines)
+            self.held_lines = []
+        self._cue_scoring()
 
     def frame_rate(self) -> float:
         """Frames a second the table needs while nobody touches anything (the window idles
@@ -630,8 +699,11 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         pulse of highlighted targets or a hint, none while the table waits."""
         if self.view.animating() or (self.client.game_over is not None and not self.results_shown):
             return 60.0
-        if self.view.legal or self.view.hint is not None:
+        if self.view.hint is not None:
             return AMBIENT_FPS
+        if self.view.legal:
+            # A view that marks what pulses and drew nothing pulsing has nothing to move.
+            return AMBIENT_FPS if self.view.pulses() else 0.0
         return 0.0
 
     def ambient_rects(self) -> list[pygame.Rect] | None:
@@ -645,12 +717,17 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             return None
         return self.view.ambient_rects()
 
+    def ambient_cycle(self) -> tuple[int, int] | None:
+        """The view's pulse steps (:meth:`GameView.ambient_cycle`)."""
+        return None if self.broken else self.view.ambient_cycle()
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BG)
         shown = not self.broken
         if shown:
             try:
+                self.view.begin_frame()
                 self.view.draw(surface)
                 self._draw_bar(surface)
             except Exception as exc:  # the view choked on the host's data
@@ -666,9 +743,10 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
             self._draw_refusal(surface)
 
     def _draw_away(self, surface: pygame.Surface) -> None:
-        """Who lost the connection, over the board: "the game waits for ..." when it is their
-        turn, else that they are away (the creator's button lets a bot play for them)."""
-        away = self.client.away_seats() if not self.client.game_over else []
+        """Who lost the connection, over the top of the log: "the game waits for ..." when it
+        is their turn, else that they are away (the creator's button lets a bot play for
+        them)."""
+        away = self._away()
         if not away:
             return
         px = self.app.px
@@ -678,27 +756,38 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
         waiting = {int(w.get("seat", -1)) for w in self.client.waiting}
         key = "game.away_waiting" if waiting & set(away) else "game.away"
         box = self.away_rect
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (16, 18, 26, 232), veil.get_rect(), border_radius=px(10))
-        surface.blit(veil, box)
-        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(10))
-        right = self.bot_button.rect.x - px(10) if self.bot_button.visible else box.right - px(12)
-        x = box.x + px(12)
+        pygame.draw.rect(surface, (28, 26, 20), box, border_radius=px(8))
+        pygame.draw.rect(surface, pal.ACCENT, box, 2, border_radius=px(8))
+        x = box.x + px(10)
+        top = box.y + px(8)
         seat = away[0]
         if seat < len(self.view.seats):
-            sw = self.view.seats[seat].swatch(px(22), self.app.settings.colour_blind)
-            surface.blit(sw, sw.get_rect(midleft=(x, box.centery)))
-            x += px(30)
-        text = t(key, names=names)
-        size = self.app.fonts.fit(text, px(16), right - x, minimum=px(11))
-        img = self.app.fonts.render(self.app.fonts.ellipsize(text, size, right - x), size, pal.TEXT)
-        surface.blit(img, img.get_rect(midleft=(x, box.centery)))
+            sw = self.view.seats[seat].swatch(px(18), self.app.settings.colour_blind)
+            surface.blit(sw, (x, top + px(1)))
+            x += px(26)
+        bottom = self.bot_button.rect.y - px(4) if self.bot_button.visible else box.bottom - px(6)
+        size = px(14)
+        rows = max(1, (bottom - top) // self.app.fonts.line_height(size))
+        for img in self.app.fonts.render_lines(
+            t(key, names=names), size, pal.TEXT, box.right - px(10) - x, rows
+        ):
+            surface.blit(img, (x, top))
+            top += self.app.fonts.line_height(size)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log (wrapped, scrolling: ``widgets/log.py``), the chat line under it."""
         rect = pygame.Rect(self.log_rect)
+        outer = pygame.Rect(self.log_rect)
+        if not self.broken and self._away():
+            # the away banner takes the top of the log
+            gap = self.away_rect.height + self.app.px(6)
+            rect.y += gap
+            outer.y += gap
+            outer.height -= gap
         if self.chat_field.visible:
             rect.height = self.chat_field.rect.y - self.app.px(4) - rect.y
+        else:
+            rect.height = outer.height
         self.logbox.draw(
-            surface, self.app, rect, self.log, self.view.seats, t("game.log_empty"), self.log_rect
+            surface, self.app, rect, self.log, self.view.seats, t("game.log_empty"), outer
         )

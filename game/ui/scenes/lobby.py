@@ -9,6 +9,7 @@ with a reason.
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -62,7 +63,11 @@ def host_lan_game(
     player who opened it, in its own language (``lobby.table_name``)."""
     from game.ui.lan import LanServer
 
-    name = app.settings.player_name or t("lobby.default_host")
+    you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
+    # The host is named after the player who opens the table (their seat's name), as every
+    # lobby calls the table: the join list says "Hana's table" too.
+    name = (specs[you].name if you is not None else "") or app.settings.player_name
+    name = name or t("lobby.default_host")
     try:
         server = LanServer(
             name, bots=any(s.kind == "bot" for s in specs), install_page=install_page
@@ -70,7 +75,6 @@ def host_lan_game(
     except OSError as exc:
         app.toast(t("lobby.host_failed", error=exc.strerror or str(exc)), "error")
         return
-    you = next((i for i, s in enumerate(specs) if s.kind == "human"), None)
     client, conn = _lan_client(
         app,
         server.connect_address(),
@@ -126,7 +130,15 @@ def host_lan_save(app: App, path: str, replay: Any) -> None:
     from net import protocol
     from net.protocol import ProtocolError
 
-    name = app.settings.player_name or t("lobby.default_host")
+    creator_name = next(
+        (
+            str(info.get("name") or "")
+            for info in replay.seats
+            if isinstance(info, dict) and info.get("creator")
+        ),
+        "",
+    )
+    name = creator_name or app.settings.player_name or t("lobby.default_host")
     try:
         server = LanServer(name, bots=any((s or {}).get("kind") == "bot" for s in replay.seats))
     except OSError as exc:
@@ -183,7 +195,15 @@ def join_lan_table(
         msg = {"t": "join", "table": table, "spectate": True}
     elif token is not None:
         msg = {"t": "join", "table": table, "token": token}
+        # The log so far comes back with the seat (``game/ui/seatlog.py``).
+        from game.ui.seatlog import SeatLog
+
+        client.history = SeatLog(table, token).load()
+        client.history_gap = bool(client.history)
     conn.send(msg)
+    # The name the player plays under is kept now, not only when the window closes normally.
+    with contextlib.suppress(OSError):
+        app.settings.save()
     scene = LobbyScene(app, client, 0, hosting=False, address=f"{host}:{port}")
     scene.taking_back = token
     app.push(scene)
@@ -265,6 +285,7 @@ class LobbyScene(PageScene):
                 value, self._my_seat() or 0, size, app.settings.colour_blind
             ),
         )
+        self._colours_for = ""
         self.colour_label = Label(lambda: t("lobby.your_colour"), size=16)
         self.add(self.colour_label)
         self.add(self.start_button)
@@ -330,6 +351,15 @@ class LobbyScene(PageScene):
             c.visible = current is not None and not (self.client.lobby or {}).get("started")
             if current in KINDS:
                 c.set_value(current)
+        game_id = self.client.game_id or str((self.client.lobby or {}).get("game", ""))
+        if game_id and game_id != self._colours_for:
+            # this game's seats are offered the colours none of its pieces wear
+            from game.ui.games import seat_colours
+
+            self._colours_for = game_id
+            self.colour_choice.set_options(
+                [(c, pal.colour_text(c, self.app.settings)) for c in seat_colours(game_id)]
+            )
         me = self._my_seat()
         if me is not None and me < len(seats):
             self.colour_choice.visible = True

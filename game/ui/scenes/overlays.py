@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -213,7 +213,9 @@ class HelpOverlay(Scene):
 class CurtainOverlay(Scene):
     """Hot-seat privacy: hides the table until the named player lifts it.
 
-    The curtain has its own key (:data:`KEY`, shown on its button) and its button; Enter and
+    It says "Pass the computer to Ben" and, under its button, what the other players did since
+    Ben's last turn (``since``: public log lines, newest last; the wheel scrolls them).  The
+    curtain has its own key (:data:`KEY`, shown on its button) and its button; Enter and
     Space — which end a turn — never lift it, so pressing Enter twice or holding it down cannot
     show the next player's screen to the player who just ended.  A key lifts it only when it is
     pressed *and* released while the curtain is up, a click only when the button is pressed and
@@ -227,16 +229,27 @@ class CurtainOverlay(Scene):
     KEY = pygame.K_r
 
     def __init__(
-        self, app: App, player: str, colour: pal.RGB, on_ready: Callable[[], None] | None = None
+        self,
+        app: App,
+        player: str,
+        colour: pal.RGB,
+        on_ready: Callable[[], None] | None = None,
+        since: list[Any] | None = None,
+        seats: list[Any] | None = None,
     ) -> None:
         super().__init__(app)
+        from game.ui.widgets.log import LogBox
+
         self.player = player
         self.colour = colour
         self.on_ready = on_ready
+        self.since = list(since or [])
+        self.seats = list(seats or [])
+        self.since_box = LogBox()
         self.armed = False  # the curtain's key went down while the curtain was up
         self.button = Button(
             "curtain_ready",
-            lambda: t("curtain.ready"),
+            lambda: t("curtain.ready", name=self.player),
             self.ready,
             style="primary",
             font_size=20,
@@ -244,11 +257,38 @@ class CurtainOverlay(Scene):
         )
         self.add(self.button)
 
+    def frame_rate(self) -> float:
+        return 0.0  # nothing moves by itself
+
     def layout(self, w: int, h: int) -> None:
         super().layout(w, h)
         px = self.app.px
-        self.button.rect = pygame.Rect(0, 0, px(320), px(56))
-        self.button.rect.center = (w // 2, h // 2 + px(120))
+        fonts = self.app.fonts
+        text_w = min(w - px(80), px(900))
+        title = fonts.render(
+            t("curtain.pass_to", name=self.player), px(40), pal.TEXT, bold=True, wrap=w - px(80)
+        )
+        hint = fonts.render(
+            t("curtain.hint", letter=pygame.key.name(self.KEY).upper()),
+            px(17),
+            pal.TEXT_DIM,
+            wrap=text_w,
+        )
+        # The list of what happened: as many rows as it has (at most what fits).
+        line_h = fonts.line_height(px(13))
+        wanted = len(self.since) * line_h + px(16) if self.since else 0
+        block = title.get_height() + hint.get_height() + px(130)
+        top = max(px(40), (h - block - (wanted + px(40) if wanted else 0)) // 2)
+        self.band = pygame.Rect(0, top, w, px(8))
+        self.title_y = top + px(28)
+        y = self.title_y + title.get_height() + px(14)
+        self.hint_y = y
+        self.button.rect = pygame.Rect(0, 0, min(w - px(40), px(420)), px(56))
+        self.button.rect.midtop = (w // 2, y + hint.get_height() + px(28))
+        self.since_rect = pygame.Rect(0, 0, min(w - px(80), px(760)), 0)
+        self.since_rect.top = self.button.rect.bottom + px(48)
+        self.since_rect.height = max(0, min(wanted, h - px(20) - self.since_rect.top))
+        self.since_rect.centerx = w // 2
 
     def ready(self) -> None:
         if self.app.top is not self:
@@ -269,6 +309,9 @@ class CurtainOverlay(Scene):
             if event.key == self.KEY and self.armed:
                 self.ready()
             return True
+        if event.type == pygame.MOUSEWHEEL and self.since:
+            self.since_box.wheel(event.y)
+            return True
         if super().handle(event):
             return True
         # Nothing reaches the table under the curtain.
@@ -276,21 +319,29 @@ class CurtainOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.CURTAIN)
-        w, h = surface.get_size()
+        w, _h = surface.get_size()
         px = self.app.px
-        band = pygame.Rect(0, h // 2 - px(110), w, px(8))
-        pygame.draw.rect(surface, self.colour, band)
+        pygame.draw.rect(surface, self.colour, self.band)
         text = t("curtain.pass_to", name=self.player)
         img = self.app.fonts.render(text, px(40), pal.TEXT, bold=True, wrap=w - px(80))
-        surface.blit(img, img.get_rect(midbottom=(w // 2, h // 2 + px(10))))
+        surface.blit(img, img.get_rect(midtop=(w // 2, self.title_y)))
         sub = self.app.fonts.render(
             t("curtain.hint", letter=pygame.key.name(self.KEY).upper()),
             px(17),
             pal.TEXT_DIM,
-            wrap=w - px(80),
+            wrap=min(w - px(80), px(900)),
         )
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + px(34))))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, self.hint_y)))
         self.draw_widgets(surface)
+        if self.since and self.since_rect.height >= self.app.fonts.line_height(px(13)):
+            head = self.app.fonts.render(
+                t("curtain.since", name=self.player, n=len(self.since)),
+                px(17),
+                pal.ACCENT,
+                bold=True,
+            )
+            surface.blit(head, (self.since_rect.x, self.since_rect.y - head.get_height() - px(6)))
+            self.since_box.draw(surface, self.app, self.since_rect, self.since, self.seats, "")
 
 
 class ConfirmOverlay(Scene):

@@ -111,6 +111,7 @@ class ReplayScene(Scene):
                 )
             )
         self.view: GameView = view_class(self.replay.game)(app, seats)
+        self.view.replaying = True  # nobody is thinking in a recorded game
         self.step = 0
         self.playing = False
         self.timer = 0.0

@@ -1,4 +1,4 @@
-"""The settings: language, window, animations, colour-blind palette, outlines, name.
+"""The settings: language, window, animations, colour-blind palette, outlines, sound, name.
 
 Every change applies at once and is saved when the scene closes (and when the app quits).
 """
@@ -14,7 +14,7 @@ from game.ui import palette as pal
 from game.ui.i18n import LANGUAGES, lazy, t
 from game.ui.scenes.common import PageScene, panel
 from game.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
-from game.ui.widgets import Choice, Label, TextField, Toggle, Widget
+from game.ui.widgets import Choice, Label, Slider, TextField, TextLike, Toggle, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -44,17 +44,8 @@ class SettingsScene(PageScene):
             s.language,
             app.apply_language,
         )
-        sizes = list(WINDOW_SIZES)
-        width, height = s.window_size
-        current = (int(width), int(height))
-        if current not in sizes:
-            sizes.append(current)
-        self.window = Choice(
-            "window_size",
-            [(size, f"{size[0]} × {size[1]}") for size in sizes],
-            current,
-            self._set_size,
-        )
+        current = self._window_now()
+        self.window = Choice("window_size", self._window_options(current), current, self._set_size)
         self.fullscreen = Toggle(
             "fullscreen", lambda: t("settings.fullscreen_on"), app.fullscreen, self._set_fullscreen
         )
@@ -83,6 +74,19 @@ class SettingsScene(PageScene):
             s.score_preview,
             lambda v: setattr(self.app.settings, "score_preview", v),
         )
+        self.sound = Toggle(
+            "sound_on",
+            lambda: t("settings.sound_on"),
+            not s.sound_muted,
+            self._set_sound_on,
+        )
+        self.volume = Slider(
+            "sound_volume",
+            s.sound_volume,
+            self._set_volume,
+            tooltip=lambda: t("settings.volume.tip"),
+            enabled=lambda: not self.app.settings.sound_muted,
+        )
         self.name_field = TextField(
             "player_name",
             s.player_name,
@@ -98,6 +102,8 @@ class SettingsScene(PageScene):
             ("settings.colour_blind", self.colour_blind),
             ("settings.outlines", self.outlines),
             ("settings.preview", self.preview),
+            ("settings.sound", self.sound),
+            ("settings.volume", self.volume),
             ("settings.player_name", self.name_field),
         ):
             label = Label(lazy(key), size=17)
@@ -107,12 +113,41 @@ class SettingsScene(PageScene):
         self.note = Label(lambda: t("settings.note"), size=14, colour=pal.TEXT_DIM, wrap=True)
         self.add(self.note)
 
+    def _window_now(self) -> tuple[int, int]:
+        """The window's real size (the chosen one while in full screen)."""
+        if self.app.fullscreen:
+            width, height = self.app.settings.window_size
+            return (int(width), int(height))
+        return self.app.size
+
+    @staticmethod
+    def _window_options(current: tuple[int, int]) -> list[tuple[tuple[int, int], TextLike]]:
+        """The offered sizes, and the window's own when it was resized freely ("custom")."""
+        options: list[tuple[tuple[int, int], TextLike]] = [
+            (size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES
+        ]
+        if current not in WINDOW_SIZES:
+            w, h = current
+            options.append((current, lambda: t("settings.window_custom", w=w, h=h)))
+        return options
+
     def _set_size(self, size: tuple[int, int]) -> None:
         self.app.set_window_size(size)
 
     def _set_fullscreen(self, on: bool) -> None:
         self.app.settings.fullscreen = on
         self.app.set_fullscreen(on)
+
+    def _set_sound_on(self, on: bool) -> None:
+        self.app.settings.sound_muted = not on
+        self.app.sounds.settings_changed()
+        if on:
+            self.app.sounds.play("turn")
+
+    def _set_volume(self, volume: float) -> None:
+        self.app.settings.sound_volume = volume
+        self.app.sounds.settings_changed()
+        self.app.sounds.play("move")  # hear the new loudness
 
     def _set_speed(self, speed: float) -> None:
         self.app.settings.animation_speed = speed
@@ -140,6 +175,10 @@ class SettingsScene(PageScene):
             self.panel.x + px(24), y + px(6), self.panel.width - px(48), px(60)
         )
         self.fullscreen.value = self.app.fullscreen
+        # The window may have been resized by hand since: show its real size.
+        current = self._window_now()
+        if self.window.value != current:
+            self.window.set_options(self._window_options(current), current)
 
     def leave(self) -> None:
         try:

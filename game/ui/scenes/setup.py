@@ -9,6 +9,7 @@ allowed is the engine's decision: the host refuses bad options with a reason, sh
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -137,6 +138,21 @@ class OptionRow:
     def widgets(self) -> list[Widget]:
         return [self.label, self.main, *self.parts]
 
+    def state(self) -> dict[str, Any]:
+        """What the player set, as plain values (kept in the settings between launches)."""
+        return {"main": _widget_value(self.main), "parts": [_widget_value(p) for p in self.parts]}
+
+    def restore(self, state: Any) -> None:
+        """Set the widgets from a :meth:`state` read back from the settings file: values of
+        the wrong type, or no longer offered, are left as they are."""
+        if not isinstance(state, dict):
+            return
+        _set_widget(self.main, state.get("main"))
+        parts = state.get("parts")
+        if isinstance(parts, list) and len(parts) == len(self.parts):
+            for widget, value in zip(self.parts, parts, strict=True):
+                _set_widget(widget, value)
+
     def chosen(self) -> bool:
         return isinstance(self.main, Choice) and self.main.value == "chosen"
 
@@ -161,6 +177,21 @@ class OptionRow:
         if kind == "multi":
             return [p.value for p in self.parts if isinstance(p, Choice)]
         return [p.value for p in self.parts if isinstance(p, Toggle)]
+
+
+def _widget_value(widget: Widget) -> Any:
+    if isinstance(widget, Toggle):
+        return widget.value
+    if isinstance(widget, Choice):
+        return widget.value
+    return None
+
+
+def _set_widget(widget: Widget, value: Any) -> None:
+    if isinstance(widget, Toggle) and isinstance(value, bool):
+        widget.value = value
+    elif isinstance(widget, Choice) and isinstance(value, str | int | float | bool):
+        widget.set_value(value)
 
 
 class SeatRow:
@@ -190,10 +221,11 @@ class SeatRow:
             max_length=MAX_NAME,
             placeholder=lambda: t("setup.name_placeholder"),
         )
+        colours = scene.seat_colours()
         self.colour = Choice(
             f"seat_colour_{index}",
-            [(c, pal.colour_text(c, scene.app.settings)) for c in pal.COLOUR_NAMES],
-            pal.COLOUR_NAMES[index],
+            [(c, pal.colour_text(c, scene.app.settings)) for c in colours],
+            colours[index % len(colours)],
             lambda v: scene.colour_changed(index, v),
             font_size=14,
             swatch=lambda value, size: pal.seat_swatch(
@@ -271,7 +303,11 @@ class SetupScene(PageScene):
         )
         self.starting = False
         self._colours: list[str] = []
-        self._build_for_game(self.games[0])
+        self._shown_game = ""
+        last = self._saved().get("game")
+        if any(g.id == last for g in self.games):
+            self.game_choice.set_value(last)
+        self._build_for_game(self.game)
         self._restore()
 
     # ---- building --------------------------------------------------------------------------
@@ -283,11 +319,29 @@ class SetupScene(PageScene):
                 return g
         return self.games[0]
 
+    def seat_colours(self) -> tuple[str, ...]:
+        """The colours this game's seats are offered: none its pieces wear."""
+        from game.ui.games import seat_colours
+
+        return seat_colours(self.game.id)
+
     def _build_for_game(self, game: Game) -> None:
         counts = list(range(game.min_players, game.max_players + 1))
         keep = self.players_choice.value if self.players_choice.value in counts else None
         self.players_choice.set_options([(n, str(n)) for n in counts], keep or min(4, counts[-1]))
         self.option_rows = [OptionRow(self, game.id, spec) for spec in game.options]
+        # Another game may dress its pieces in colours a seat had: those seats change colour.
+        allowed = self.seat_colours()
+        options = [(c, pal.colour_text(c, self.app.settings)) for c in allowed]
+        taken: set[str] = set()
+        for row in self.seat_rows:
+            keep_colour = row.colour.value if row.colour.value in allowed else None
+            if keep_colour in taken:
+                keep_colour = None
+            if keep_colour is None:
+                keep_colour = next(c for c in allowed if c not in taken)
+            row.colour.set_options(options, keep_colour)
+            taken.add(keep_colour)
         self._rebuild_seats()
 
     def _rebuild_seats(self) -> None:
@@ -296,6 +350,9 @@ class SetupScene(PageScene):
         while len(self.seat_rows) < n:
             i = len(self.seat_rows)
             row = SeatRow(self, i, hosting)
+            taken = {r.colour.value for r in self.seat_rows}
+            if row.colour.value in taken:
+                row.colour.set_value(next(c for c in self.seat_colours() if c not in taken))
             if i > 0:
                 row.kind.set_value("open" if hosting else "bot:normal")
             self.seat_rows.append(row)
@@ -348,7 +405,10 @@ class SetupScene(PageScene):
             self.app.toast(t("setup.not_playable"), "info")
             self.game_choice.set_value(self.games[0].id)
             return
+        if self._shown_game and self._shown_game != game_id:
+            self._remember(self._shown_game)  # what was set for the game left
         self._build_for_game(self.game)
+        self._restore()
 
     def players_changed(self, n: int) -> None:
         self._rebuild_seats()
@@ -383,38 +443,75 @@ class SetupScene(PageScene):
         self.layout(*self.size)
 
     # ---- persistence -----------------------------------------------------------------------
-    def _restore(self) -> None:
+    # Kept in ``settings.extra["setup.<mode>"]``: the last game, and per game the number of
+    # players, the seats (kind, name, colour) and the options as set — restored when the screen
+    # opens (on the last game) and when the game is changed, written to the settings file when
+    # a game starts or the screen closes.
+
+    def _saved(self) -> dict[str, Any]:
         saved = self.app.settings.extra.get(f"setup.{self.mode}")
-        if not isinstance(saved, dict) or saved.get("game") != self.game.id:
+        if not isinstance(saved, dict):
+            return {}
+        if "games" not in saved and isinstance(saved.get("game"), str):
+            # the older shape: one game's seats
+            saved = {"game": saved["game"], "games": {saved["game"]: saved}}
+        return saved
+
+    def _restore(self) -> None:
+        game_id = self.game.id
+        self._shown_game = game_id
+        games = self._saved().get("games")
+        saved = games.get(game_id) if isinstance(games, dict) else None
+        if not isinstance(saved, dict):
             return
         n = saved.get("players")
         if isinstance(n, int) and self.game.min_players <= n <= self.game.max_players:
             self.players_choice.set_value(n)
             self._rebuild_seats()
-        for row, seat in zip(self.seat_rows, saved.get("seats", []), strict=False):
+        seats = saved.get("seats")
+        for row, seat in zip(
+            self.seat_rows, seats if isinstance(seats, list) else [], strict=False
+        ):
             if not isinstance(seat, dict):
                 continue
             row.kind.set_value(seat.get("kind"))
             self._default_name(row)  # what the seat would be called by itself, remembered
             if isinstance(seat.get("name"), str):
-                row.name.set_text(seat["name"])
-            if seat.get("colour") in pal.COLOUR_NAMES:
+                row.name.set_text(seat["name"][:MAX_NAME])
+            if seat.get("colour") in self.seat_colours():
                 row.colour.set_value(seat["colour"])
         colours = [r.colour.value for r in self.seat_rows]
         if len(set(colours)) != len(colours):
             for i, r in enumerate(self.seat_rows):
-                r.colour.set_value(pal.COLOUR_NAMES[i])
+                r.colour.set_value(self.seat_colours()[i])
         self._colours = [r.colour.value for r in self.seat_rows]
+        options = saved.get("options")
+        if isinstance(options, dict):
+            for orow in self.option_rows:
+                orow.restore(options.get(orow.spec.name))
+            self.options_changed()
 
-    def _remember(self) -> None:
-        self.app.settings.extra[f"setup.{self.mode}"] = {
-            "game": self.game.id,
+    def _remember(self, game_id: str | None = None) -> None:
+        saved = self._saved()
+        games = saved.get("games") if isinstance(saved.get("games"), dict) else {}
+        assert isinstance(games, dict)
+        game_id = game_id or self.game.id
+        games[game_id] = {
             "players": int(self.players_choice.value),
             "seats": [
                 {"kind": r.kind.value, "name": r.name.text, "colour": r.colour.value}
                 for r in self.seat_rows
             ],
+            "options": {r.spec.name: r.state() for r in self.option_rows},
         }
+        self.app.settings.extra[f"setup.{self.mode}"] = {"game": self.game.id, "games": games}
+
+    def _keep(self) -> None:
+        """Remember the setup and write the settings file now (not only when the window
+        closes normally)."""
+        self._remember()
+        with contextlib.suppress(OSError):
+            self.app.settings.save()
 
     # ---- results ---------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -462,7 +559,7 @@ class SetupScene(PageScene):
     def start(self) -> None:
         if self.starting:
             return
-        self._remember()
+        self._keep()
         specs = self.seat_specs()
         if self.mode == "host":
             from game.ui.scenes.lobby import host_lan_game
@@ -480,6 +577,9 @@ class SetupScene(PageScene):
             return
         self.starting = True
         self.app.push(StartingScene(self.app, client, len(specs)))
+
+    def leave(self) -> None:
+        self._keep()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -41,9 +41,13 @@ class TableBarMixin(TableBase):
 
     def _layout_bar(self, w: int, bar_h: int) -> None:
         """The top bar's buttons from the right: menu, help, the view's buttons (in their
-        order), undo, hint — each as wide as its label needs; the status text gets the rest.
-        On a narrow window the buttons shrink (labels shrink or end in "...") so the status
-        keeps at least a third of the bar."""
+        order), undo, restart turn, hint — each as wide as its label and key need; the status
+        text gets the rest.  When they do not fit, the keys go first (they stay in the
+        tooltips and the help), then the status gives up room down to a fifth of the bar, and
+        only then do the buttons shrink together (their labels smaller, never below the
+        buttons' smallest size, before any is cut).  From the smallest window the app allows
+        (``settings.MIN_SIZE``) up, no label is cut in any language (``tests/ui/
+        test_small_window.py``)."""
         px = self.app.px
         bh = px(38)
         y = (bar_h - bh) // 2
@@ -59,11 +63,18 @@ class TableBarMixin(TableBase):
             (self.hint_button, px(96)),
         ]
         row = [(b, m) for b, m in row if b.visible]
-        widths = [max(m, min(px(260), self._button_width(b))) for b, m in row]
         gap = px(8)
         room = w - px(10) - max(px(260), w // 3) - gap * len(row)
-        if sum(widths) > room > 0:
-            widths = _shrink(widths, room, px(56))
+        widths = [max(m, min(px(260), self._button_width(b))) for b, m in row]
+        keys = sum(widths) <= room
+        for b, _m in row:
+            b.keys = keys
+        if not keys:
+            # without the keys beside the labels, and a smaller status
+            widths = [min(px(260), self._button_width(b, keys=False)) for b, _m in row]
+            room = w - px(10) - max(px(170), w // 5) - gap * len(row)
+            if sum(widths) > room > 0:
+                widths = _shrink(widths, room, px(56))
         x = w - px(10)
         for (b, _minimum), bw in zip(row, widths, strict=True):
             x -= bw
@@ -71,13 +82,14 @@ class TableBarMixin(TableBase):
             x -= gap
         self.status_rect = pygame.Rect(px(14), 0, max(px(40), x - px(24)), bar_h)
 
-    def _button_width(self, button: Button) -> int:
+    def _button_width(self, button: Button, keys: bool = True) -> int:
+        """The width ``button`` needs for its label (and its key, with ``keys``)."""
         from game.ui.widgets import resolve
 
         px = self.app.px
         fonts = self.app.fonts
         width = fonts.size(resolve(button.text), px(button.font_size), button.style == "primary")[0]
-        if button.hint:
+        if button.hint and keys:
             width += fonts.size(resolve(button.hint), px(12))[0] + px(6)
         return width + px(24)
 
@@ -164,7 +176,7 @@ class TableBarMixin(TableBase):
         text = self.view.status()
         if self.shown is not None and self.shown in self.client.busy:
             text = t("game.sending")
-        if self.client.waiting and not self.client.game_over:
+        if self.client.waiting and not self.client.game_over and not self.gone:
             names = ", ".join(str(w.get("name") or "?") for w in self.client.waiting)
             seats = self.client.lobby.get("seats", []) if self.client.lobby else []
             human_wait = any(

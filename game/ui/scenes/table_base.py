@@ -40,6 +40,10 @@ class TableBase(Scene):
     _why_key: tuple[Any, ...]
     _why_asked: dict[tuple[Any, ...], int]
     _why: dict[tuple[Any, ...], dict[str, Any] | None]
+    #: The table's connection ended for good (the host closed the table, or went away).
+    gone: bool
+    #: The end-of-game scoring sequence has begun.
+    scoring_started: bool
     #: A refused click: where, which action, when (its reason shows at the pointer).
     refusal: tuple[tuple[int, int], tuple[Any, ...], float] | None
 
@@ -53,6 +57,10 @@ class TableBase(Scene):
 
     def _can_send(self) -> bool:
         """The shown seat may send an action now (``game.py``)."""
+        raise NotImplementedError
+
+    def _hot_seat(self) -> bool:
+        """Several seats share this screen behind curtains (``handoff.py``)."""
         raise NotImplementedError
 
     def _may_show(self, seat: int) -> bool:

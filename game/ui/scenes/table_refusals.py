@@ -100,6 +100,7 @@ class RefusalMixin(TableBase):
         action = self._refused_action(pos)
         if action is None:
             return False
+        self._sync_explanations()  # the decision this click belongs to
         self._ask_why(action)
         self.refusal = (pos, action, self.app.time)
         return True

@@ -22,6 +22,10 @@ STYLES: dict[str, tuple[pal.RGB, pal.RGB, pal.RGB, pal.RGB]] = {
 }
 
 
+#: Design pixels a button's label shrinks to before its key hint goes, then the label is cut.
+MIN_LABEL = 11
+
+
 class Button(Widget):
     """Calls ``on_click()`` when clicked (or when its scene maps a key to it)."""
 
@@ -47,11 +51,37 @@ class Button(Widget):
         self.hint = hint
         self.font_size = font_size
         self._selected = selected
+        #: Whether the key hint is drawn (a crowded bar leaves the keys out).
+        self.keys = True
 
     @property
     def selected(self) -> bool:
         s = self._selected
         return bool(s()) if callable(s) else bool(s)
+
+    def label_layout(self, app: App) -> tuple[str, int, bool]:
+        """The label as drawn, its size and whether the key hint is drawn beside it: the label
+        shrinks (down to :data:`MIN_LABEL` design pixels) next to its hint; when even that does
+        not fit the hint is left out (it stays in the tooltip and the help), and only a label
+        that does not fit alone ends in "..."."""
+        fonts = app.fonts
+        label = resolve(self.text)
+        hint = resolve(self.hint) if self.keys else ""
+        bold = self.style == "primary"
+        size = app.px(self.font_size)
+        minimum = min(size, max(9, app.px(MIN_LABEL)))
+        avail = max(10, self.rect.width - 2 * app.px(10))
+        if hint:
+            room = avail - fonts.size(hint, app.px(12))[0] - app.px(6)
+            fitted = fonts.fit(label, size, max(10, room), bold=bold, minimum=minimum)
+            if fonts.size(label, fitted, bold)[0] <= room:
+                return label, fitted, True
+        fitted = fonts.fit(label, size, avail, bold=bold, minimum=minimum)
+        return fonts.ellipsize(label, fitted, avail, bold=bold), fitted, False
+
+    def label_cut(self, app: App) -> bool:
+        """Whether the label ends in "..." at the button's size."""
+        return self.label_layout(app)[0] != resolve(self.text)
 
     def on_click(self, pos: tuple[int, int], app: App) -> None:
         self.activate()
@@ -76,22 +106,16 @@ class Button(Widget):
         draw_box(
             surface, self.rect, fill, border, radius=app.px(7), width=2 if self.selected else 1
         )
-        size = app.px(self.font_size)
-        label = resolve(self.text)
-        hint = resolve(self.hint)
-        pad = app.px(10)
-        avail = self.rect.width - 2 * pad
+        label, size, with_hint = self.label_layout(app)
+        bold = self.style == "primary"
+        img = app.fonts.render(label, size, fg, bold=bold)
         hint_img = None
-        if hint:
+        if with_hint:
             hint_colour = pal.TEXT_DIM if enabled else fg
             if enabled and (self.style == "primary" or sum(fill) > 380):
                 # A light (primary) button: a dark hint reads better.
                 hint_colour = (90, 62, 16)
-            hint_img = app.fonts.render(hint, app.px(12), hint_colour)
-            avail -= hint_img.get_width() + app.px(6)
-        size = app.fonts.fit(label, size, max(10, avail), bold=self.style == "primary")
-        label = app.fonts.ellipsize(label, size, max(10, avail), bold=self.style == "primary")
-        img = app.fonts.render(label, size, fg, bold=self.style == "primary")
+            hint_img = app.fonts.render(resolve(self.hint), app.px(12), hint_colour)
         if hint_img is not None:
             total = img.get_width() + app.px(6) + hint_img.get_width()
             x = self.rect.centerx - total // 2

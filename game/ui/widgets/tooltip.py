@@ -24,14 +24,24 @@ class Tooltip:
         self.pos = (0, 0)
         self.age = 0.0
         self.immediate = False
+        #: Rectangles the box must not cover (the choices next to the one pointed at).
+        self.avoid: list[pygame.Rect] = []
 
-    def request(self, text: str, pos: tuple[int, int], immediate: bool = False) -> None:
-        """Ask for ``text`` at ``pos`` this frame (call every frame while it applies)."""
+    def request(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        immediate: bool = False,
+        avoid: list[pygame.Rect] | None = None,
+    ) -> None:
+        """Ask for ``text`` at ``pos`` this frame (call every frame while it applies), kept
+        off ``avoid`` where the window allows."""
         if text != self.text:
             self.age = 0.0
         self.text = text
         self.pos = pos
         self.immediate = immediate
+        self.avoid = list(avoid or [])
 
     def clear(self) -> None:
         self.text = ""
@@ -41,6 +51,43 @@ class Tooltip:
         if self.text:
             self.age += dt
 
+    def place(self, box: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
+        """Where the box goes: below and right of the pointer (left or above it at the
+        window's edges) — unless that covers something in :attr:`avoid`: then beside them
+        (left, right, above or below the group), the first of those that fits."""
+        x, y = self.pos
+        first = box.copy()
+        first.topleft = (x + 2 * gap, y + 5 * gap // 2)
+        if first.right > screen.right - 4:
+            first.right = x - gap
+        if first.bottom > screen.bottom - 4:
+            first.bottom = y - gap
+        first.clamp_ip(screen)
+        if not self.avoid or first.collidelist(self.avoid) < 0:
+            return first
+        group = self.avoid[0].unionall(self.avoid[1:])
+        for side in ("left", "right", "above", "below"):
+            spot = box.copy()
+            if side in ("left", "right"):
+                spot.centery = y
+                if side == "left":
+                    spot.right = group.left - gap
+                else:
+                    spot.left = group.right + gap
+            else:
+                spot.centerx = x
+                if side == "above":
+                    spot.bottom = group.top - gap
+                else:
+                    spot.top = group.bottom + gap
+            if not screen.contains(spot):
+                moved = spot.clamp(screen)
+                if moved.collidelist(self.avoid) >= 0:
+                    continue
+                spot = moved
+            return spot
+        return first
+
     def draw(self, surface: pygame.Surface, app: App) -> None:
         if not self.text or (self.age < DELAY and not self.immediate):
             return
@@ -49,14 +96,7 @@ class Tooltip:
         img = app.fonts.render(self.text, size, pal.TEXT, wrap=max_w)
         pad = app.px(8)
         box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2 * pad)
-        x, y = self.pos
-        box.topleft = (x + app.px(16), y + app.px(20))
-        sw, sh = surface.get_size()
-        if box.right > sw - 4:
-            box.right = x - app.px(8)
-        if box.bottom > sh - 4:
-            box.bottom = y - app.px(8)
-        box.clamp_ip(surface.get_rect())
+        box = self.place(box, surface.get_rect(), app.px(8))
         shadow = box.move(3, 3)
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=app.px(6))
         draw_box(surface, box, (30, 34, 44), pal.ACCENT_DARK, radius=app.px(6))

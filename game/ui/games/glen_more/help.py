@@ -7,7 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.games.glen_more.common import TILES, slug
-from game.ui.games.glen_more.text import cost_text, edges_text, effect_lines, tile_name
+from game.ui.games.glen_more.text import (
+    cost_text,
+    edges_text,
+    effect_lines,
+    stack_name,
+    tile_name,
+)
 from game.ui.i18n import t
 
 #: The rules summary's sections, in order (``gm.help.<part>.title`` and ``gm.help.<part>``).
@@ -76,7 +82,7 @@ def _tile_blocks() -> list[tuple[str, ...]]:
             lines.append(effects[0])
         for entry, effect in zip(group, effects, strict=True):
             stack = entry.get("stack")
-            where = t("gm.help.stack", n=stack) if stack is not None else t("gm.help.start")
+            where = stack_name(stack) if stack is not None else t("gm.help.start")
             n = int(entry.get("count", 1) or 1)
             variant = t(
                 "gm.help.variant",

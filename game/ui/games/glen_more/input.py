@@ -19,9 +19,8 @@ from game.ui.games.glen_more.text import (
     res_name,
     tile_info,
     tile_name,
-    where,
 )
-from game.ui.i18n import t
+from game.ui.i18n import plural, t
 
 
 class InputMixin(TextMixin):
@@ -362,8 +361,13 @@ class InputMixin(TextMixin):
         if k == pygame.K_l and self.acts.loch_ness:
             self.ness_mode = not self.ness_mode
             return None
-        if k == pygame.K_c and self.move_from is not None:
-            return self.acts.chieftains.get(self.move_from)
+        if k == pygame.K_c:
+            if self.move_from is not None:
+                return self.acts.chieftains.get(self.move_from)
+            if self.acts.chieftains:
+                # a choice of the table, not a rule: which clan member is the player's to say
+                self.notes.append(t("gm.note.choose_clan"))
+            return None
         if self.acts.choices:
             return self._chosen(self.choice_panel.key(event))
         if pygame.K_1 <= k <= pygame.K_9:
@@ -373,6 +377,22 @@ class InputMixin(TextMixin):
                 s = slots[i]
                 return self.acts.takes.get(s) or self.acts.discards.get(s)
         return None
+
+    def key_intent(self, event: pygame.event.Event) -> Action | None:
+        """C when no clan member may become a chieftain now: the chosen clan member's cell —
+        or the first of yours — asks the engine why (GM §4.4, or the step it is)."""
+        if event.key != pygame.K_c or (self.acts.chieftains and self.move_from is None):
+            return None
+        cell = self.move_from
+        if cell is None:
+            territory = self.territories[self.you] if self.you is not None else {}
+            cell = next(
+                (c for c, e in sorted(territory.items()) if int(e.get("clan", 0) or 0) > 0),
+                next(iter(sorted(territory)), None),
+            )
+        if cell is None:
+            return None
+        return ("chieftain", cell[0], cell[1])
 
     def reachable_slots(self) -> list[int]:
         """The track spaces a click takes (or discards) now, from the head of the track on."""
@@ -449,8 +469,12 @@ class InputMixin(TextMixin):
             return ""
         lines = [t("gm.hover.market", res=res_name(res), filled=row.get("filled", 0))]
         buy, sell = row.get("buy"), row.get("sell")
-        lines.append(t("gm.hover.buy_price", price=buy) if buy else t("gm.hover.buy_full"))
-        lines.append(t("gm.hover.sell_price", price=sell) if sell else t("gm.hover.sell_empty"))
+        lines.append(
+            plural("gm.hover.buy_price", buy, price=buy) if buy else t("gm.hover.buy_full")
+        )
+        lines.append(
+            plural("gm.hover.sell_price", sell, price=sell) if sell else t("gm.hover.sell_empty")
+        )
         if res in self.acts.buys:
             lines.append(t("gm.hover.buy_now"))
         if res in self.acts.sells:
@@ -477,22 +501,31 @@ class InputMixin(TextMixin):
                 )
             )
         removed = self.view.get("removed") or []
-        lines.append(t("gm.hover.removed", n=len(removed)))
+        lines.append(plural("gm.hover.removed", len(removed)))
         return "\n".join(lines)
 
     def _score_text(self, seat: int) -> str:
-        """A seat's points by category: banked, or the live preview while the game runs."""
+        """A seat's points by category: banked; while the game runs also the live preview,
+        named as what it is (the next round held now, the game ended now)."""
         over = bool(self.view.get("over"))
-        rows = self.view.get("scores" if over else "preview") or []
-        if not 0 <= seat < len(rows):
-            return ""
-        row = rows[seat]
-        key = "gm.hover.score_final" if over else "gm.hover.score_preview"
-        lines = [t(key, name=self._name(seat), total=row.get("total", 0))]
-        for cat, _name in self.score_categories():
-            value = row.get(cat, 0)
-            if value:
-                lines.append(f"{category_name(cat)}: {value:+d}")
+        lines: list[str] = []
+        for field, key in (
+            ("scores", "gm.hover.score_final" if over else "gm.hover.score_banked"),
+            ("preview", "gm.hover.score_preview"),
+        ):
+            if field == "preview" and (over or not self.app.settings.score_preview):
+                continue
+            rows = self.view.get(field) or []
+            if not 0 <= seat < len(rows) or not isinstance(rows[seat], dict):
+                continue
+            row = rows[seat]
+            if lines:
+                lines.append("")
+            lines.append(t(key, name=self._name(seat), total=row.get("total", 0)))
+            for cat, _name in self.score_categories():
+                value = row.get(cat, 0)
+                if value:
+                    lines.append(f"{category_name(cat)}: {value:+d}")
         return "\n".join(lines)
 
     def _cell_text(self, seat: int, cell: Cell, cube: tuple[int, Cell, str] | None) -> str:
@@ -534,7 +567,7 @@ class InputMixin(TextMixin):
                 lines.append(t("gm.hover.sell_from", res=res_name(self.sell_pick)))
         if entry is None:
             if lines:
-                lines.append(where(cell))
+                lines.append(self.place_words(seat, cell))
             return "\n".join(lines)
         tile = entry.get("tile")
         info = tile_info(tile, self.on_placement(), with_cost=False)
@@ -548,7 +581,7 @@ class InputMixin(TextMixin):
         if clan:
             lines.append(t("gm.hover.clan", n=clan))
         owner = self._name(seat)
-        lines.append(t("gm.hover.owner", name=owner, where=where(cell)))
+        lines.append(t("gm.hover.owner", name=owner))
         return "\n".join(lines)
 
     # ---- provided by later sections -------------------------------------------------------------

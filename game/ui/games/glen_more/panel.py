@@ -22,7 +22,7 @@ from game.ui.games.glen_more.text import (
     reward_text,
     tile_name,
 )
-from game.ui.i18n import t
+from game.ui.i18n import plural, t
 
 
 class PanelMixin(TerritoryMixin):
@@ -48,9 +48,28 @@ class PanelMixin(TerritoryMixin):
         self.score_chip_rects = [r for r in self.score_chip_rects if not rect.contains(r[0])]
         if total is not None:
             img = self.app.fonts.render(t("gm.vp_short", n=total), px(20), GOLD, True)
-            box = img.get_rect(midright=(right, rect.centery))
-            surface.blit(img, box)
-            self.score_chip_rects.append((box.inflate(px(8), px(8)), seat))
+            projection = self.score_projection(seat)
+            if projection is not None and projection != total:
+                # banked points in gold; under them, small and named, where the preview stands
+                note = self.app.fonts.render(
+                    t("gm.vp_if_ended", n=projection), px(11), pal.TEXT_DIM
+                )
+                both = pygame.Rect(
+                    0,
+                    0,
+                    max(img.get_width(), note.get_width()),
+                    img.get_height() + note.get_height(),
+                )
+                both.midright = (right, rect.centery)
+                box = img.get_rect(topright=both.topright)
+                surface.blit(img, box)
+                surface.blit(note, note.get_rect(topright=(both.right, box.bottom - px(2))))
+                box = both
+            else:
+                box = img.get_rect(midright=(right, rect.centery))
+                surface.blit(img, box)
+            chip = box.inflate(px(8), px(4))
+            self.score_chip_rects.append((chip, seat))
             right = box.x - px(12)
         if self.focus is not None and self.you is not None:
             label = t("gm.header.back")
@@ -243,7 +262,15 @@ class PanelMixin(TerritoryMixin):
                 img = self.app.fonts.render(t("gm.vp_short", n=total), px(15), GOLD, True)
                 r = img.get_rect(midright=(right, box.y + line // 2 + px(2)))
                 surface.blit(img, r)
-                self.score_chip_rects.append((r.inflate(px(6), px(6)), seat))
+                chip = r.inflate(px(6), px(6))
+                projection = self.score_projection(seat)
+                if projection is not None and projection != total:
+                    dim = self.app.fonts.render(f"→{projection}", px(12), pal.TEXT_DIM)
+                    spot = dim.get_rect(midright=(r.x - px(4), r.centery + px(1)))
+                    surface.blit(dim, spot)
+                    chip = chip.union(spot)
+                    r = spot
+                self.score_chip_rects.append((chip, seat))
                 right = r.x - px(6)
             self._text(
                 surface,
@@ -450,7 +477,7 @@ class PanelMixin(TerritoryMixin):
         elif phase == "activate":
             n = len(self.acts.activates)
             lines.append(
-                (t("gm.step.activate", n=n) if n else t("gm.step.activate_none"), pal.TEXT)
+                (plural("gm.step.activate", n) if n else t("gm.step.activate_none"), pal.TEXT)
             )
             first = p.get("placed_first")
             if isinstance(first, list) and len(first) == 2 and tuple(first) in self.acts.activates:
@@ -466,7 +493,7 @@ class PanelMixin(TerritoryMixin):
                 surface.blit(boot, (x + i * (boot.get_width() + px(2)), y))
             self._text(
                 surface,
-                t("gm.step.points", n=points),
+                plural("gm.step.points", points),
                 px(13),
                 pal.TEXT,
                 (x + min(points, 12) * (boot.get_width() + px(2)) + px(6), y + px(2)),
@@ -542,14 +569,18 @@ class PanelMixin(TerritoryMixin):
         art.draw_resource(surface, res, (x + rad, y + rad), rad, self._cb())
         if trade[0] == "buy":
             price = int(row.get("buy") or 0)
-            title = t("gm.trade.buy", res=res_name(res), price=price)
+            title = plural("gm.trade.buy", int(price), res=res_name(res), price=price)
             after = coins - price
             note = t("gm.trade.buy_note")
         else:
             price = int(row.get("sell") or 0)
-            from game.ui.games.glen_more.text import where
-
-            title = t("gm.trade.sell", res=res_name(res), price=price, where=where(trade[1:3]))
+            title = plural(
+                "gm.trade.sell",
+                int(price),
+                res=res_name(res),
+                price=price,
+                where=self.tile_words(self.you or 0, trade[1:3]),
+            )
             after = coins + price
             note = t("gm.trade.sell_note")
         self._text(

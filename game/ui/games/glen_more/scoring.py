@@ -228,15 +228,26 @@ class ScoringMixin(InputMixin):
                 self.scoring.next_beat()
 
     def score_total(self, seat: int) -> int | None:
-        """The total shown for ``seat``: counting up during the final sequence, else banked
-        (after the game) or the live preview (if the player wants it), else None."""
+        """The total shown for ``seat``: counting up during the final sequence, else the points
+        banked (the live preview is beside it, labelled: :meth:`score_projection`), else
+        None."""
         if self.scoring is not None and not self.scoring.done:
             return self.scoring.running_total(seat)
-        over = bool(self.view.get("over"))
-        if not over and not self.app.settings.score_preview:
-            rows = self.view.get("scores") or []
-        else:
-            rows = self.view.get("scores" if over else "preview") or []
+        rows = self.view.get("scores") or []
+        if 0 <= seat < len(rows) and isinstance(rows[seat], dict):
+            return int(rows[seat].get("total", 0))
+        return None
+
+    def score_projection(self, seat: int) -> int | None:
+        """While the game runs, with the score preview on: the total ``seat`` would have if
+        the next scoring round were held now and the game ended now (the engine's preview:
+        the tile penalty and the end-game tiles included — it moves as tiles are placed, so it
+        is shown apart from the banked points and named).  None otherwise."""
+        if self.view.get("over") or not self.app.settings.score_preview:
+            return None
+        if self.scoring is not None and not self.scoring.done:
+            return None
+        rows = self.view.get("preview") or []
         if 0 <= seat < len(rows) and isinstance(rows[seat], dict):
             return int(rows[seat].get("total", 0))
         return None

@@ -45,7 +45,7 @@ from game.ui.games.glen_more.common import (
 from game.ui.games.glen_more.text import tile_name
 from game.ui.games.glen_more.track import TrackMixin
 from game.ui.grids import SquareGrid
-from game.ui.i18n import t
+from game.ui.i18n import plural, t
 from game.ui.tween import Tween, arc, ease_in_out, ease_out_back, ease_out_cubic, linear
 
 FIGURE_STEP = 0.07
@@ -100,12 +100,16 @@ class TerritoryMixin(TrackMixin):
         big = self.big_seat()
         rect = self.rects.grid.inflate(-self.app.px(12), -self.app.px(12))
         cells = list(self.territories[big]) if big < len(self.territories) else []
-        if big == self.you:
+        margin = 0.45
+        if big == self.you and self.acts.places:
+            # Every spot whole, and the eight cells around it that the mouse over it marks
+            # (GM §4.2: its clan members and sides): a cell of room on each side.
             cells += list(self.acts.places)
+            margin = 1.0
         if rect.width > 4 and rect.height > 4:
             cap = max(8.0, min(rect.width / 4.2, rect.height / 4.2, self.app.px(124)))
             self.big_grid = SquareGrid.fit(
-                (rect.x, rect.y, rect.width, rect.height), cells, margin=0.45, max_size=cap
+                (rect.x, rect.y, rect.width, rect.height), cells, margin=margin, max_size=cap
             )
         else:
             self.big_grid = None
@@ -296,7 +300,7 @@ class TerritoryMixin(TrackMixin):
     ) -> None:
         """The seat's legal targets on its own territory (see the module docstring)."""
         acts = self.acts
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        pulse = self.pulse()
         strong = self.app.settings.strong_outlines
         width = max(2, int(grid.size / (14 if strong else 22)))
         hover = grid.cell_at(*self.mouse) if self.rects.grid.collidepoint(self.mouse) else None
@@ -311,12 +315,14 @@ class TerritoryMixin(TrackMixin):
             pygame.draw.rect(
                 surface, glow, r.inflate(-2, -2), width, border_radius=max(2, r.width // 9)
             )
+            self.pulsing(r)
         if hover in acts.places:
             self._draw_place_reasons(surface, grid, hover, tiles)
         # Payment: the cubes and clan members that can pay.
         for box, _seat, cell, res in self.cube_rects:
             if ("pay", cell[0], cell[1], res) in acts.pays.get(cell, []):
                 pygame.draw.circle(surface, glow, box.center, box.width * 0.62, 2)
+                self.pulsing(box.inflate(box.width // 2 + 4, box.height // 2 + 4))
             if self.sell_pick == res and any((a[1], a[2]) == cell for a in acts.sells.get(res, [])):
                 pygame.draw.circle(surface, pal.ACCENT, box.center, box.width * 0.62, 2)
         for cell in acts.pays:
@@ -328,6 +334,7 @@ class TerritoryMixin(TrackMixin):
                 max(1, width - 1),
                 border_radius=max(2, r.width // 9),
             )
+            self.pulsing(r)
         if self.sell_pick is not None:
             for a in acts.sells.get(self.sell_pick, []):
                 r = pygame.Rect(grid.rect(a[1], a[2]))
@@ -340,6 +347,7 @@ class TerritoryMixin(TrackMixin):
                 )
         for cell in acts.pay_clans:
             self._ring_meeple(surface, grid, cell, glow)
+            self.pulsing(grid.rect(*cell))
         # Activation: the tiles still to activate light up (a tile still flying in, once it
         # has landed).
         first = self.pending.get("placed_first")
@@ -352,6 +360,7 @@ class TerritoryMixin(TrackMixin):
             light = pygame.Surface(r.size, pygame.SRCALPHA)
             light.fill((255, 236, 150, 40 + int(40 * pulse)))
             surface.blit(light, r)
+            self.pulsing(r)
             pygame.draw.rect(
                 surface,
                 GOLD,
@@ -391,6 +400,7 @@ class TerritoryMixin(TrackMixin):
                 pygame.draw.rect(
                     surface, glow, r.inflate(-2, -2), width, border_radius=max(2, r.width // 9)
                 )
+                self.pulsing(r)
                 if cell == hover:
                     pygame.draw.line(surface, pal.HIGHLIGHT, src.center, r.center, max(2, width))
                     sprite = art.meeple_sprite(max(6, int(r.width * 0.3)))
@@ -504,7 +514,7 @@ class TerritoryMixin(TrackMixin):
             cells = [(int(action[1]), int(action[2]))]
         if not cells:
             return
-        bounce = abs(math.sin(self.clock * 4.0))
+        bounce = abs(math.sin(self.pulse_angle()))
         for cell in cells:
             r = pygame.Rect(grid.rect(*cell))
             pygame.draw.rect(
@@ -670,7 +680,7 @@ class TerritoryMixin(TrackMixin):
                     )
                 )
             key = f"gm.float.{what}"
-            self._float(t(key, n=n), rect, delay, GOLD if what == "coins" else (240, 240, 240))
+            self._float(plural(key, n), rect, delay, GOLD if what == "coins" else (240, 240, 240))
             return delay + STAGGER
         if kind == "score":
             self._float(t("gm.vp", n=ev.get("vp", 0)), rect, delay, GOLD, big=True)

@@ -17,7 +17,7 @@ from game.ui.games.glen_more.common import (
     tile_of,
     tile_ops,
 )
-from game.ui.i18n import has, t
+from game.ui.i18n import has, has_text, plural, t
 
 
 # ---- names ------------------------------------------------------------------------------------
@@ -47,7 +47,7 @@ def res_list(res: dict[str, Any] | None, any_n: int = 0) -> str:
         count(int(res[r]), r) for r in RESOURCE_NAMES if isinstance(res.get(r), int) and res[r]
     ]
     if any_n:
-        parts.append(t("gm.cost.any", n=any_n))
+        parts.append(plural("gm.cost.any", any_n))
     return t("gm.list_sep").join(parts)
 
 
@@ -99,18 +99,18 @@ def _op_text(op: dict[str, Any]) -> str:
         return t("gm.op.produce_choice", n=n)
     if name == "gain":
         what = str(op.get("what"))
-        return t(f"gm.op.gain.{what}", n=n) if has(f"gm.op.gain.{what}") else what
+        return plural(f"gm.op.gain.{what}", n) if has_text(f"gm.op.gain.{what}") else what
     if name == "clan_move":
         return t("gm.op.clan_move", n=n)
     if name == "convert":
         return t(
             "gm.op.convert",
             pay=res_list(op.get("pay")),
-            gain=t("gm.op.gain.whisky", n=int((op.get("gain") or {}).get("whisky", 1))),
+            gain=plural("gm.op.gain.whisky", int((op.get("gain") or {}).get("whisky", 1))),
         )
     if name == "score":
         if op.get("pay_any"):
-            return t("gm.op.score_any", n=op["pay_any"], vp=op.get("vp", 0))
+            return plural("gm.op.score_any", int(op["pay_any"]), vp=op.get("vp", 0))
         if op.get("pay"):
             return t("gm.op.score", pay=res_list(op.get("pay")), vp=op.get("vp", 0))
         return t("gm.op.score_free", vp=op.get("vp", 0))
@@ -126,7 +126,7 @@ def _op_text(op: dict[str, Any]) -> str:
         )
         return t("gm.op.score_distinct", max=op.get("max_kinds", 0), table=table)
     if name == "gain_resources_choice":
-        return t("gm.op.gain_resources_choice", n=n)
+        return plural("gm.op.gain_resources_choice", n)
     if name == "fill_empty_production_tiles":
         return t("gm.op.fill_empty_production_tiles", n=n)
     if name == "activate_all_own_tiles":
@@ -163,9 +163,9 @@ def effect_lines(tile_id: Any, on_placement: bool = False) -> list[str]:
     if entry.get("special"):
         lines.append(t("gm.tile.special"))
     if int(entry.get("bonnets", 0)):
-        lines.append(t("gm.tile.bonnets", n=entry["bonnets"]))
+        lines.append(plural("gm.tile.bonnets", int(entry["bonnets"])))
     if int(entry.get("chieftain_multiplier", 1)) > 1:
-        lines.append(t("gm.tile.multiplier", n=entry["chieftain_multiplier"]))
+        lines.append(plural("gm.tile.multiplier", int(entry["chieftain_multiplier"])))
     return lines
 
 
@@ -177,7 +177,7 @@ def tile_info(tile_id: Any, on_placement: bool = False, with_cost: bool = True) 
     head = tile_name(tile_id)
     stack = entry.get("stack")
     group = t(f"gm.category.{entry['category']}")
-    sub = group if stack is None else t("gm.tile.group_stack", group=group, stack=stack)
+    sub = group if stack is None else t("gm.tile.group_stack", group=group, stack=stack_name(stack))
     lines = [f"{head} — {sub}"]
     if with_cost:
         lines.append(t("gm.tile.cost", cost=cost_text(tile_id)))
@@ -202,7 +202,7 @@ def reward_text(reward: dict[str, Any]) -> str:
     if reward.get("vp"):
         parts.append(t("gm.vp", n=reward["vp"]))
     if reward.get("whisky"):
-        parts.append(t("gm.op.gain.whisky", n=reward["whisky"]))
+        parts.append(plural("gm.op.gain.whisky", int(reward["whisky"])))
     return t("gm.list_sep").join(parts)
 
 
@@ -216,11 +216,23 @@ def option_label(option: dict[str, Any]) -> str:
 
 
 def where(cell: Any) -> str:
+    """A cell by its row and column (only when no tile around it can name it)."""
     try:
         r, c = cell_of(cell)
     except (TypeError, ValueError, IndexError):
         return "?"
     return t("gm.cell", row=r, col=c)
+
+
+def stack_name(stack: Any) -> str:
+    """A stack as the tiles' backs show it: "the start stack" (stack 0), "stack 2"."""
+    if stack == 0:
+        return t("gm.stack.start")
+    return t("gm.stack.n", n=stack)
+
+
+#: A neighbour's offset from a cell, and how the cell is placed from that neighbour.
+_SIDES = (((0, -1), "east_of"), ((-1, 0), "south_of"), ((0, 1), "west_of"), ((1, 0), "north_of"))
 
 
 class TextMixin(GMBase):
@@ -253,6 +265,47 @@ class TextMixin(GMBase):
         key = f"gm.field.{kind}"
         return t(key) if kind and has(key) else t("gm.field.choice")
 
+    def place_words(self, seat: int, cell: Any) -> str:
+        """Where ``cell`` is in ``seat``'s territory, by a tile beside it: "east of Village"
+        (the coordinates only when no tile touches it)."""
+        try:
+            r, c = cell_of(cell)
+        except (TypeError, ValueError, IndexError):
+            return "?"
+        for (dr, dc), side in _SIDES:
+            tile = self._tile_at(seat, (r + dr, c + dc))
+            if tile is not None:
+                return t(f"gm.where.{side}", tile=tile_name(tile))
+        return where(cell)
+
+    def tile_words(self, seat: int, cell: Any) -> str:
+        """The tile on ``cell`` by its name — and, when ``seat`` has another tile of that name,
+        where it is ("Forest (east of Village)")."""
+        tile = self._tile_at(seat, cell)
+        if tile is None:
+            return self.place_words(seat, cell)
+        name = tile_name(tile)
+        try:
+            c = cell_of(cell)
+        except (TypeError, ValueError, IndexError):
+            return name
+        territory = self.territories[seat] if 0 <= seat < len(self.territories) else {}
+        twins = [k for k, e in territory.items() if k != c and tile_name(e.get("tile")) == name]
+        if not twins:
+            return name
+        neighbours = [
+            (other, side)
+            for (dr, dc), side in _SIDES
+            if (other := self._tile_at(seat, (c[0] + dr, c[1] + dc))) is not None
+        ]
+        # a neighbour of another name says it best; else any neighbour
+        neighbours.sort(key=lambda n: tile_name(n[0]) == name)
+        if neighbours:
+            other, side = neighbours[0]
+            beside = t(f"gm.where.{side}", tile=tile_name(other))
+            return t("gm.where.tile_beside", tile=name, beside=beside)
+        return t("gm.where.tile_beside", tile=name, beside=where(cell))
+
     def _tile_at(self, seat: int, cell: Any) -> str | None:
         try:
             c = cell_of(cell)
@@ -273,6 +326,8 @@ class TextMixin(GMBase):
         cur = self.current
         if cur is None:
             return ""
+        if self.replaying:
+            return self.replay_status([cur])
         if not self.my_turn():
             who = self.seats[cur] if 0 <= cur < len(self.seats) else None
             if who is not None and who.kind == "bot":
@@ -326,15 +381,25 @@ class TextMixin(GMBase):
                 return t(f"gm.describe.{kind}", tile=name)
             if kind in ("pay", "sell"):
                 cell = (action[1], action[2])
-                return t(f"gm.describe.{kind}", res=res_name(action[3]), where=where(cell))
+                you = self.you if self.you is not None else 0
+                return t(
+                    f"gm.describe.{kind}",
+                    res=res_name(action[3]),
+                    where=self.tile_words(you, cell),
+                )
             if kind == "buy":
                 return t("gm.describe.buy", res=res_name(action[1]))
             if kind in ("place", "activate", "loch_ness", "pay_clan", "chieftain"):
                 you = self.you if self.you is not None else 0
                 tile = tile_name(self._tile_at(you, action[1:3])) or "?"
-                return t(f"gm.describe.{kind}", where=where(action[1:3]), tile=tile)
+                return t(f"gm.describe.{kind}", where=self.place_words(you, action[1:3]), tile=tile)
             if kind == "move":
-                return t("gm.describe.move", frm=where(action[1:3]), to=where(action[3:5]))
+                you = self.you if self.you is not None else 0
+                return t(
+                    "gm.describe.move",
+                    frm=self.tile_words(you, action[1:3]),
+                    to=self.tile_words(you, action[3:5]),
+                )
             if kind == "resource":
                 return t("gm.describe.resource", res=res_name(action[1]))
             if kind == "option":
@@ -383,8 +448,9 @@ class TextMixin(GMBase):
         if kind == "sell":
             return LogLine(
                 seat,
-                t(
+                plural(
                     "gm.log.sell",
+                    int(ev.get("price", 0)),
                     name=name,
                     res=res_name(ev.get("resource")),
                     price=ev.get("price"),
@@ -393,12 +459,19 @@ class TextMixin(GMBase):
         if kind == "buy":
             return LogLine(
                 seat,
-                t("gm.log.buy", name=name, res=res_name(ev.get("resource")), price=ev.get("price")),
+                plural(
+                    "gm.log.buy",
+                    int(ev.get("price", 0)),
+                    name=name,
+                    res=res_name(ev.get("resource")),
+                    price=ev.get("price"),
+                ),
             )
         if kind == "pay_clan":
             return LogLine(seat, t("gm.log.pay_clan", name=name))
         if kind == "place":
-            return LogLine(seat, t("gm.log.place", name=name, tile=tile, where=where(ev["cell"])))
+            words = self.place_words(seat if seat is not None else 0, ev["cell"])
+            return LogLine(seat, t("gm.log.place", name=name, tile=tile, where=words))
         if kind == "card":
             return LogLine(seat, t("gm.log.card", name=name, tile=tile))
         if kind == "gain":
@@ -407,7 +480,7 @@ class TextMixin(GMBase):
             if what == "clan_member" and n == 0:
                 return LogLine(seat, t("gm.log.no_clan", name=name))
             key = f"gm.log.gain.{what}"
-            return LogLine(seat, t(key, name=name, n=n)) if has(key) else None
+            return LogLine(seat, plural(key, n, name=name)) if has_text(key) else None
         if kind == "produce":
             return LogLine(
                 seat,
@@ -436,7 +509,13 @@ class TextMixin(GMBase):
             return None
         if kind == "move":
             return LogLine(
-                seat, t("gm.log.move", name=name, frm=where(ev["from"]), to=where(ev["to"]))
+                seat,
+                t(
+                    "gm.log.move",
+                    name=name,
+                    frm=self.tile_words(seat or 0, ev["from"]),
+                    to=self.tile_words(seat or 0, ev["to"]),
+                ),
             )
         if kind == "chieftain":
             return LogLine(seat, t("gm.log.chieftain", name=name))
@@ -445,7 +524,7 @@ class TextMixin(GMBase):
             return LogLine(None, t("gm.log.left_behind", tiles=names))
         if kind == "refill":
             n = len(ev.get("tiles", []))
-            return LogLine(None, t("gm.log.refill", n=n)) if n else None
+            return LogLine(None, plural("gm.log.refill", n)) if n else None
         if kind == "die":
             return LogLine(None, t("gm.log.die", roll=ev.get("roll"), tile=tile))
         if kind == "turn":

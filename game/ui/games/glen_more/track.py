@@ -110,7 +110,7 @@ class TrackMixin(ScoringMixin):
         hidden = self._hidden_slots()
         choosing = self.phase == "take" and self.my_turn()
         keys = {s: i for i, s in enumerate(self.reachable_slots()[:9])}
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        pulse = self.pulse()
         size = int(self.track_size)
         for i in range(min(SLOTS, len(track))):
             r = self.slot_rects[i]
@@ -148,6 +148,7 @@ class TrackMixin(ScoringMixin):
                     max(2, size // 18) + 1,
                     border_radius=max(3, size // 8),
                 )
+                self.pulsing(r.inflate(8, 8))
             elif i in self.acts.discards:
                 pygame.draw.rect(
                     surface,
@@ -220,9 +221,10 @@ class TrackMixin(ScoringMixin):
         if not isinstance(slot, int) or slot not in self.slot_rects or slot in self._hidden_slots():
             return
         r = self.slot_rects[slot]
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+        pulse = self.pulse()
         colour = self._seat_rgb(cur)
         grow = 6 + int(4 * pulse)
+        self.pulsing(r.inflate(16, 16))
         pygame.draw.rect(
             surface, (16, 18, 24), r.inflate(grow + 4, grow + 4), 3, border_radius=r.width // 6
         )

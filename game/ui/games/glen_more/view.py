@@ -19,6 +19,12 @@ from game.ui.i18n import lazy
 class GlenMoreView(PanelMixin):
     """Draws a Glen More view and maps clicks to legal actions."""
 
+    #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
+    MARKS_PULSE = True
+    #: The resources' cubes (wood green, stone grey, grain yellow, cattle brown, sheep white)
+    #: and the whisky barrels (amber).
+    PIECE_COLOURS = ("green", "grey", "yellow", "gold", "brown", "white", "orange")
+
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
         self.anims = []
@@ -75,7 +81,6 @@ class GlenMoreView(PanelMixin):
     def set_view(
         self, view: dict[str, Any], legal: list[Action], events: list[dict[str, Any]]
     ) -> None:
-        old_turn = self.view.get("turn")
         # What the host sent is data from outside: drawn only as far as it has the engine's
         # shape (clean.py); the seat's own number comes with it.
         view = clean_view(view)
@@ -104,7 +109,7 @@ class GlenMoreView(PanelMixin):
                 self.focus = None
         self.composer.set_legal(self.acts.choices, question=(self.decision, self.turn))
         self.composer.skip_forced()
-        self._track_recent(events, old_turn)
+        self._track_recent(events, self.you)
         for ev in events:
             if ev.get("type") == "die" and isinstance(ev.get("roll"), int):
                 self.last_roll = int(ev["roll"])
@@ -125,9 +130,8 @@ class GlenMoreView(PanelMixin):
             if self.scoring is not None:
                 self.scoring.finish()
 
-    def _track_recent(self, events: list[dict[str, Any]], old_turn: Any) -> None:
-        """Tiles other players placed since the shown seat's last turn (ringed)."""
-        you = self.you
+    def _track_recent(self, events: list[dict[str, Any]], you: int | None) -> None:
+        """Tiles other players than ``you`` placed since your last turn (ringed)."""
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -138,6 +142,11 @@ class GlenMoreView(PanelMixin):
                     continue
             if kind == "end_turn" and (seat == you or you is None):
                 self.recent.clear()
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ring what others placed in ``events`` (since ``seat``'s last turn)."""
+        self.recent.clear()
+        self._track_recent([ev for ev in events if isinstance(ev, dict)], seat)
 
     # ---- buttons ------------------------------------------------------------------------------
     def buttons(self) -> list[ViewButton]:
@@ -231,6 +240,25 @@ class GlenMoreView(PanelMixin):
         self.ness_mode = not self.ness_mode
         return None
 
+    def choice_rects(self) -> list[pygame.Rect]:
+        return self.choice_panel.option_rects() if self.acts.choices else []
+
+    # ---- sounds -------------------------------------------------------------------------------
+    def cues(self, events: list[dict[str, Any]]) -> list[str]:
+        """A knock for a move; "round" for a scoring round during play (GM §7)."""
+        out = super().cues(events)
+        if any(isinstance(ev, dict) and ev.get("type") == "scoring" for ev in events):
+            out.append("round")
+        return out
+
+    def scoring_beat(self) -> tuple[int, bool] | None:
+        """The final scoring's category being shown (each plucks)."""
+        show = self.scoring
+        if show is None or show.done:
+            return None
+        beat = show.beat()
+        return None if beat is None else (show.beats.index(beat), True)
+
     # ---- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         speed = self._speed()
@@ -269,7 +297,7 @@ class GlenMoreView(PanelMixin):
             return
         import math
 
-        grow = 6 + int(4 * abs(math.sin(self.clock * 4.0)))
+        grow = 6 + int(4 * abs(math.sin(self.pulse_angle())))
         rect = None
         if action[0] in ("take", "discard"):
             rect = self.slot_rects.get(int(action[1]))

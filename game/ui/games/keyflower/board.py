@@ -362,16 +362,27 @@ class BoardMixin(ScoringMixin):
         if role == "hand":
             hit.kind = "hand"
             if tile in self.winter_sel:
-                pygame.draw.polygon(surf, pal.HIGHLIGHT, art.hex_points(cx, cy, r + 2), 4)
-                self._text(
+                # Ticked to put up: washed green, a thick green rim and a round check badge —
+                # unmistakable beside the untouched tiles (which only pulse as targets).
+                side = int(2 * r + 4)
+                veil = pygame.Surface((side, side), pygame.SRCALPHA)
+                pygame.draw.polygon(veil, (*pal.GOOD, 70), art.hex_points(side / 2, side / 2, r))
+                surf.blit(veil, (int(cx - side / 2), int(cy - side / 2)))
+                pygame.draw.polygon(surf, pal.GOOD, art.hex_points(cx, cy, r + 3), max(4, px(5)))
+                bx, by = int(cx + r * 0.58), int(cy - r * 0.52)
+                rad = max(7, int(r * 0.3))
+                pygame.draw.circle(surf, (16, 40, 22), (bx, by), rad + 2)
+                pygame.draw.circle(surf, pal.GOOD, (bx, by), rad)
+                pygame.draw.lines(
                     surf,
-                    "✓",
-                    (int(cx + r * 0.55), int(cy + r * 0.45)),
-                    px(18),
-                    pal.HIGHLIGHT,
-                    px(30),
-                    True,
-                    anchor="center",
+                    (250, 252, 250),
+                    False,
+                    [
+                        (bx - rad * 0.5, by + rad * 0.02),
+                        (bx - rad * 0.12, by + rad * 0.42),
+                        (bx + rad * 0.52, by - rad * 0.38),
+                    ],
+                    max(2, rad // 3),
                 )
         elif role.startswith("won:"):
             hit.kind = "hand"
@@ -611,7 +622,8 @@ class BoardMixin(ScoringMixin):
         return surf
 
     def _pulse(self) -> int:
-        return 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
+        """The alpha of pulsing targets (drawn from the pulse's step: ``GameView.pulse``)."""
+        return 150 + int(105 * self.pulse())
 
     def _draw_board_targets(self, surface: pygame.Surface) -> None:
         """Legal targets on the board: tiles that may be used, spaces beside tiles that take a
@@ -638,7 +650,11 @@ class BoardMixin(ScoringMixin):
                     and (
                         tile in self.place_at
                         or tile in self.place_tile_at
-                        or (self.winter_sets and self._phase() == "winter_pick")
+                        or (
+                            self.winter_sets
+                            and self._phase() == "winter_pick"
+                            and tile not in self.winter_sel  # ticked: its green rim shows
+                        )
                     )
                 )
             ):
@@ -646,14 +662,15 @@ class BoardMixin(ScoringMixin):
             if colour is not None and hit.hex_r > 0:
                 sprite = art.highlight_sprite(round(hit.hex_r, 1), colour, strong)
                 sprite.set_alpha(alpha)
-                surface.blit(
-                    sprite, sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
-                )
+                spot = sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
+                surface.blit(sprite, spot)
+                self.pulsing(spot)
             if hit.kind == "bid" and tile in self.bid_at:
                 box = hit.rect.inflate(-2, 0)
                 veil = pygame.Surface(box.size, pygame.SRCALPHA)
                 veil.fill((*pal.HIGHLIGHT, alpha // 6))
                 surface.blit(veil, box)
+                self.pulsing(box)
                 pygame.draw.rect(
                     surface,
                     (*pal.HIGHLIGHT,),
@@ -687,9 +704,8 @@ class BoardMixin(ScoringMixin):
                     )
 
     # ---- animations ------------------------------------------------------------------------
-    def _animate(self, events: list[dict[str, Any]]) -> None:
-        """Turn the events of a new view into animations (from where things were drawn)."""
-        you = self._you()
+    def _track_recent(self, events: list[dict[str, Any]], you: int | None) -> None:
+        """Tiles other players than ``you`` used or bid on since your last action."""
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -699,6 +715,16 @@ class BoardMixin(ScoringMixin):
                 self.recent.clear()
             if kind == "season_end":
                 self.recent.clear()
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ring what others used or bid on in ``events`` (since ``seat``'s last
+        action)."""
+        self.recent.clear()
+        self._track_recent([ev for ev in events if isinstance(ev, dict)], seat)
+
+    def _animate(self, events: list[dict[str, Any]]) -> None:
+        """Turn the events of a new view into animations (from where things were drawn)."""
+        self._track_recent(events, self._you())
         if self._speed() <= 0:
             return
         backlog = self._backlog(self.anims)

@@ -285,6 +285,9 @@ class InputMixin(TextMixin):
             if hit.kind in ("boat", "tile"):
                 return self.boat_at.get(tile, ("boat", tile))
             return None
+        if hit.kind == "boat":
+            # a boat outside the boat choice: the engine says when boats are taken
+            return ("boat", tile)
         if phase != "play":
             return None
         stage = self._stage()

@@ -275,12 +275,17 @@ class PanelMixin(VillageMixin):
         prompt, info = self._prompt()
         r = self._text(surface, prompt, (x, y), px(16), pal.ACCENT, w, True, minimum=px(11))
         y = r.bottom + px(4)
-        if info:
-            for img in self.app.fonts.render_lines(info, px(13), pal.TEXT_DIM, w, 4):
-                surface.blit(img, (x, y))
-                y += self.app.fonts.line_height(px(13))
-            y += px(4)
         options = self.action_options()
+        if info:
+            # The help wraps onto as many lines as the box has room for, once the options
+            # (two rows at least, when there are any) have theirs; "..." only past that.
+            line_h = self.app.fonts.line_height(px(13))
+            keep = min(2, len(options)) * px(35)
+            lines = max(2, (rect.bottom - px(10) - keep - y) // line_h)
+            for img in self.app.fonts.render_lines(info, px(13), pal.TEXT_DIM, w, lines):
+                surface.blit(img, (x, y))
+                y += line_h
+            y += px(4)
         self._draw_options(surface, options, pygame.Rect(x, y, w, rect.bottom - y - px(6)))
 
     def _draw_options(

@@ -249,6 +249,16 @@ def cost_text(tile: TileDef) -> str:
     return t("kf.cost", items=join(parts))
 
 
+def use_text(tile_id: Any, face: Any = None) -> str:
+    """The hover's click hint on a tile that may be used: what using it does, from the side
+    shown ("Click: use this tile — Transport: 2 steps, then 1 upgrade.")."""
+    tile = tile_def(tile_id)
+    if tile is None:
+        return t("kf.hover.use", effect="?")
+    shown = side_index(tile, face) if face is not None else 0
+    return t("kf.hover.use", effect=side_text(tile, shown))
+
+
 def tile_text(tile_id: Any, face: Any = None) -> str:
     """Everything a player needs of a tile: name, the side shown, both sides' effects and VP,
     and the upgrade cost — what hovering any tile shows."""
@@ -316,6 +326,8 @@ class TextMixin(KFBase):
                 waiting = [int(v["current"])]
             if not waiting:
                 return ""
+            if self.replaying:
+                return self.replay_status(waiting)
             if all(self.seats[s].kind == "bot" for s in waiting):
                 return t("kf.status.thinking", names=self._names(waiting))
             key = {

@@ -24,8 +24,9 @@ from game.ui.games.keyflower.text import (
     skills_text,
     tile_name,
     tile_text,
+    use_text,
 )
-from game.ui.i18n import lazy, t
+from game.ui.i18n import lazy, plural, t
 
 #: How much of the table's height the season board takes, by phase (the villages get the rest:
 #: during placement and the winter choice the villages matter most).
@@ -34,6 +35,12 @@ SEASON_SHARE = {"play": 0.44, "boats": 0.44, "place": 0.3, "winter_pick": 0.36, 
 
 class KeyflowerView(PanelMixin):
     """Draws a Keyflower view and maps clicks to legal actions."""
+
+    #: Every pulse is drawn from ``pulse()`` and marked (``GameView.ambient_rects``).
+    MARKS_PULSE = True
+    #: The keyples (red, blue, yellow, green, the purple start keyple) and the resources (wood,
+    #: stone, iron, gold).
+    PIECE_COLOURS = ("red", "blue", "yellow", "green", "purple", "brown", "grey", "navy", "gold")
 
     def __init__(self, app: Any, seats: list[SeatInfo]) -> None:
         super().__init__(app, seats)
@@ -193,6 +200,29 @@ class KeyflowerView(PanelMixin):
             )
         return out
 
+    def choice_rects(self) -> list[pygame.Rect]:
+        return [pygame.Rect(rect) for rect, _value, _label in self.options]
+
+    # ---- sounds ------------------------------------------------------------------------------
+    def cues(self, events: list[dict[str, Any]]) -> list[str]:
+        """A knock for a move; "outbid" when another seat bids on a tile your bid led (read
+        from the table before the events); "round" at the end of a season (KF §8)."""
+        out = super().cues(events)
+        you = self._you()
+        act = self._activity()
+        for ev in events:
+            if not isinstance(ev, dict):
+                continue
+            kind = ev.get("type")
+            if kind == "season_end" and "round" not in out:
+                out.append("round")
+            if kind == "bid" and you is not None and ev.get("seat") != you:
+                tile = ev.get("tile")
+                entry = act.get(tile) if isinstance(tile, str) else None
+                if entry is not None and self._leader(entry) == you and "outbid" not in out:
+                    out.append("outbid")
+        return out
+
     # ---- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         speed = self._speed()
@@ -252,7 +282,7 @@ class KeyflowerView(PanelMixin):
                 face = self._face_in_view(tile)
             lines = [tile_text(tile, face)]
             lines += self._tile_state(tile, hit)
-            click = self._click_hint(tile, kind)
+            click = self._click_hint(tile, kind, face)
             if click:
                 lines.insert(0, click)
             return "\n".join(x for x in lines if x)
@@ -301,7 +331,7 @@ class KeyflowerView(PanelMixin):
                     return entry[4]
         return self._face_of(tile)
 
-    def _click_hint(self, tile: str, kind: str) -> str:
+    def _click_hint(self, tile: str, kind: str, face: Any = None) -> str:
         if not self.legal:
             return ""
         phase = self._phase()
@@ -322,7 +352,7 @@ class KeyflowerView(PanelMixin):
             return t("kf.hover.move_to")
         if stage in ("start", "reclaim"):
             if tile in self.use_at:
-                return t("kf.hover.use")
+                return use_text(tile, face)
             if tile in self.bid_at:
                 return t("kf.hover.bid_here", tile=tile_name(tile))
         return ""
@@ -335,7 +365,9 @@ class KeyflowerView(PanelMixin):
             uses = [u for u in act.get("uses") or [] if isinstance(u, list) and len(u) == 3]
             lock = act.get("lock")
             if isinstance(lock, str) and lock in COLOURS:
-                lines.append(t("kf.hover.lock", colour=colour_name(lock), uses=len(uses)))
+                lines.append(
+                    plural("kf.hover.lock", len(uses), colour=colour_name(lock), uses=len(uses))
+                )
             for seat, colour, n in uses:
                 lines.append(
                     t(
@@ -501,7 +533,7 @@ class KeyflowerView(PanelMixin):
         action = self.hint
         if action is None or action not in self.legal:
             return
-        bounce = abs(math.sin(self.clock * 4.0))
+        bounce = abs(math.sin(self.pulse_angle()))
         kind = action[0]
         target = action[1] if len(action) > 1 else None
         zone = {"bid": "bid", "bid_tile": "bid", "reclaim": "chip"}.get(str(kind), "tile")

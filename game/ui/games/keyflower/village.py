@@ -311,9 +311,9 @@ class VillageMixin(BoardMixin):
             if colour is not None:
                 sprite = art.highlight_sprite(round(hit.hex_r, 1), colour, strong)
                 sprite.set_alpha(alpha)
-                surface.blit(
-                    sprite, sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
-                )
+                lit = sprite.get_rect(center=(int(hit.centre[0]), int(hit.centre[1])))
+                surface.blit(sprite, lit)
+                self.pulsing(lit)
                 if stage == "transport" and tile in self.upgrade_at and hit.hex_r > 14:
                     art.draw_house(
                         surface,
@@ -348,12 +348,16 @@ class VillageMixin(BoardMixin):
         if stage == "move_to" and pending.get("move_kind"):
             spot = self.spots.get(f"tile:{pending.get('move_from')}")
             if spot is not None:
-                bob = math.sin(self.clock * 6) * self.app.px(3)
+                bob = math.sin(2 * self.pulse_angle()) * self.app.px(3)
+                centre = (spot[0], spot[1] - (self.big_grid.size if self.big_grid else 20) * 0.9)
+                size = self.app.px(18)
                 art.draw_resource(
-                    surface,
-                    (spot[0], spot[1] - (self.big_grid.size if self.big_grid else 20) * 0.9 + bob),
-                    self.app.px(18),
-                    str(pending.get("move_kind")),
+                    surface, (centre[0], centre[1] + bob), size, str(pending.get("move_kind"))
+                )
+                self.pulsing(
+                    pygame.Rect(0, 0, 2 * size + 4, 2 * size + self.app.px(6) + 4).move(
+                        int(centre[0]) - size - 2, int(centre[1]) - size - self.app.px(3) - 2
+                    )
                 )
         if self._phase() == "place" and big_seat == self._you():
             self._draw_placement(surface)
@@ -371,7 +375,9 @@ class VillageMixin(BoardMixin):
         slot.set_alpha(self._pulse())
         for target in targets:
             cx, cy = grid.centre(*target)
-            surface.blit(slot, slot.get_rect(center=(int(cx), int(cy))))
+            spot = slot.get_rect(center=(int(cx), int(cy)))
+            surface.blit(slot, spot)
+            self.pulsing(spot)
         cell: Cell | None = self.ghost
         if cell is None:
             hover = grid.cell_at(*self.mouse) if self.big_rect.collidepoint(self.mouse) else None

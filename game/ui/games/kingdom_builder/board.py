@@ -52,8 +52,8 @@ class Anim:
 class BoardMixin(ScoringMixin):
     """The map and its animations."""
 
-    def _animate(self, events: list[dict[str, Any]]) -> None:
-        you = self.view.get("you")
+    def _track_recent(self, events: list[dict[str, Any]], you: Any) -> None:
+        """Hexes other players than ``you`` built on or moved to since your last turn."""
         for ev in events:
             kind = ev.get("type")
             seat = ev.get("seat")
@@ -65,6 +65,14 @@ class BoardMixin(ScoringMixin):
                 self.recent.pop(hex_of(ev["hex"]), None)
             if kind == "end_turn" and (seat == you or you is None):
                 self.recent.clear()
+
+    def show_since(self, events: list[dict[str, Any]], seat: int) -> None:
+        """Hot-seat: ring what others built in ``events`` (since ``seat``'s last turn)."""
+        self.recent.clear()
+        self._track_recent([ev for ev in events if isinstance(ev, dict)], seat)
+
+    def _animate(self, events: list[dict[str, Any]]) -> None:
+        self._track_recent(events, self.view.get("you"))
         if self._speed() <= 0 or self.hexes is None:
             return
         backlog = max(
@@ -264,7 +272,7 @@ class BoardMixin(ScoringMixin):
         if action is None or action not in self.legal or self.hexes is None:
             return
         hx = self.hexes
-        bounce = abs(math.sin(self.clock * 4.0))
+        bounce = abs(math.sin(self.pulse_angle()))
         if action[0] in BOARD_ACTIONS and len(action) == 3:
             cx, cy = hx.centre(action[1], action[2])
             corners = hx.corners(action[1], action[2])
@@ -360,7 +368,7 @@ class BoardMixin(ScoringMixin):
                 surface.blit(ring, (cx - sw / 2, cy - sh / 2))
         # Legal targets.
         strong = self.app.settings.strong_outlines
-        pulse = 150 + int(105 * (0.5 + 0.5 * math.sin(self.clock * 4.0)))
+        pulse = 150 + int(105 * self.pulse())
         if self.actions_at and (self.scoring is None):
             place = art.highlight_sprite(r, pal.HIGHLIGHT, strong)
             source = art.highlight_sprite(r, pal.SOURCE, strong, 40)

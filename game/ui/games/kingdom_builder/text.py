@@ -19,7 +19,7 @@ from game.ui.games.kingdom_builder.common import (
     KBBase,
     hex_of,
 )
-from game.ui.i18n import has, t
+from game.ui.i18n import has, plural, t
 
 
 def terrain_name(code: str) -> str:
@@ -143,6 +143,8 @@ class TextMixin(KBBase):
         you = v.get("you")
         if current is None:
             return ""
+        if self.replaying:
+            return self.replay_status([current])
         if current != you or not self.legal:
             who = self.seats[current] if 0 <= current < len(self.seats) else None
             if who is not None and who.kind == "bot":
@@ -347,7 +349,9 @@ class TextMixin(KBBase):
             lines.append(t("kb.hover.wall"))
         if code == "L" and h in self.locations:
             loc = self.locations[h]
-            lines.append(t("kb.hover.location", tile=tile_name(loc["type"]), n=loc.get("tiles", 0)))
+            lines.append(
+                plural("kb.hover.location", int(loc.get("tiles", 0)), tile=tile_name(loc["type"]))
+            )
             lines.append(t(f"kb.tile.{loc['type']}.text"))
             if ("use", h[0], h[1]) in self.legal:
                 lines.insert(0, t("kb.hover.use_tile", tile=tile_name(loc["type"])))
