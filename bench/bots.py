@@ -62,7 +62,7 @@ from typing import Any
 
 from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
-from game.bots.budget import HARD_CPU_BUDGET, HARD_ITERATIONS, PLAN_CPU_BUDGET, PLAN_EVALS
+from game.bots.budget import HARD_CPU_BUDGET, HARD_WORK, PLAN_CPU_BUDGET, PLAN_EVALS
 from game.bots.knowledge import knowledge_for
 from game.core.match import Bot, play_match
 from game.core.registry import game_ids, get_game
@@ -152,13 +152,17 @@ def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> d
     docstring)."""
     known = knowledge_for(game_id)
     search = dict(known.search)
+    ceiling = search.get("cpu_budget", HARD_CPU_BUDGET)
     if budget is not None:
         hard: dict[str, Any] = {"mode": "cpu", "cpu_s": budget, "iterations": iterations}
+    elif iterations is not None:
+        hard = {"mode": "iterations", "iterations": iterations, "cpu_ceiling_s": ceiling}
     else:
         hard = {
-            "mode": "iterations",
-            "iterations": iterations or search.get("iterations", HARD_ITERATIONS),
-            "cpu_ceiling_s": search.get("cpu_budget", HARD_CPU_BUDGET),
+            "mode": "work",
+            "work": search.get("work", HARD_WORK),
+            "iterations": search.get("iterations"),
+            "cpu_ceiling_s": ceiling,
         }
     return {
         "hard": hard,

@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from game.bots.base import BotCancelled
 from game.bots.budget import (
     HARD_CPU_BUDGET,
-    HARD_ITERATIONS,
+    HARD_WORK,
     MCTS_CPU_BUDGET,
     MCTS_ITERATIONS,
     PLAN_CPU_BUDGET,
@@ -155,23 +155,27 @@ def hard_bot(
     looking one round ahead to its own next turn (see :mod:`game.bots.mcts`); a game's
     evaluation module may tune these search parameters (its ``SEARCH``), its budget among them.
 
-    By default a decision plays the game's ``SEARCH["iterations"]`` playouts (else
-    :data:`~game.bots.budget.HARD_ITERATIONS`) within its ``SEARCH["cpu_budget"]`` (else
+    By default a decision does the game's ``SEARCH["work"]`` (else
+    :data:`~game.bots.budget.HARD_WORK`) units of work — the playouts' evaluations, a count
+    that follows the CPU time closely — and at most its ``SEARCH["iterations"]`` playouts if it
+    sets some, within its ``SEARCH["cpu_budget"]`` (else
     :data:`~game.bots.budget.HARD_CPU_BUDGET`) seconds of CPU.  ``budget`` (CPU seconds) makes
-    the CPU time the bound instead of the count (no longer reproducible from the seed: how much
-    is searched depends on the machine's speed); ``iterations`` sets the count.  Either one
-    given here is kept over the game's.  The first decision of a turn searches, the rest of the
-    turn is instant.
+    the CPU time the bound instead of the counts (no longer reproducible from the seed: how much
+    is searched depends on the machine's speed); ``iterations`` makes that many playouts the
+    count instead of the work.  Either one given here is kept over the game's.  The first
+    decision of a turn searches, the rest of the turn is instant.
     """
     fixed: set[str] = set()
+    if budget is not None or iterations is not None:
+        fixed.update(("iterations", "work"))
     if budget is not None:
-        fixed.update(("cpu_budget", "iterations"))
-    if iterations is not None:
-        fixed.add("iterations")
+        fixed.add("cpu_budget")
+    counted = budget is None and iterations is None
     return MctsBot(
         seed,
         budget=budget or HARD_CPU_BUDGET,
-        iterations=iterations or (None if budget else HARD_ITERATIONS),
+        iterations=iterations,
+        work=HARD_WORK if counted else None,
         root_policy="race",
         horizon_extra=1,
         playout_plan_evals=100,

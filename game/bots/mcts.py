@@ -33,7 +33,9 @@ then one level deep (a turn, then its playout).
 **Playouts.**  A playout continues until ``horizon`` turns have ended since the root — by default
 one full round plus ``horizon_extra`` turns (``players + horizon_extra``), so the rivals answer
 the bot's turn.  Rivals play the game's ``rollout_action``
-policy (random if the game has none).  With ``playout_plan_evals`` set, the searching seat plays
+policy (random if the game has none), or with ``rival_plan_evals`` set a small turn planner of
+their own (beam 2, that many evaluations: rivals modelled as the greedy planners they often
+are).  With ``playout_plan_evals`` set, the searching seat plays
 its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
 players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
 draw.  The end position is scored with the game's evaluation turned into a win chance
@@ -43,9 +45,11 @@ end would be far slower and, with a cheap policy, noisier; the depth limit is de
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
 (:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game.
 
-**Budget.**  ``iterations`` (playouts) and/or ``budget`` (a CPU-time ceiling in seconds of the
-thinking thread) per decision, with a wall-clock safety net of 3x the ceiling unless
-``safety_net=False`` (:mod:`game.bots.budget`); the search stops at whichever comes first.  An
+**Budget.**  ``iterations`` (playouts), ``work`` (the playouts' evaluations and actions, a count
+whose CPU cost varies less from position to position than a playout's) and/or ``budget`` (a
+CPU-time ceiling in seconds of the thinking thread) per decision, with a wall-clock safety net
+of 3x the ceiling unless ``safety_net=False`` (:mod:`game.bots.budget`); the search stops at
+whichever comes first.  An
 iteration budget always finishes its racing round; a round cut short by the ceiling does not
 count.  With an iteration budget and no ceiling reached, the same seed gives the same decision
 on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
@@ -109,6 +113,8 @@ class MctsBot:
         plan_share: float = 0.4,
         tree_depth: int = 64,
         playout_plan_evals: int = 0,
+        rival_plan_evals: int = 0,
+        work: int | None = None,
         root_policy: str = "ucb",
         reject_every: int = 3,
         plan_per_first: int | None = None,
@@ -119,8 +125,8 @@ class MctsBot:
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
-        if budget is None and iterations is None:
-            raise ValueError("an MCTS bot needs a CPU budget or an iteration budget")
+        if budget is None and iterations is None and work is None:
+            raise ValueError("an MCTS bot needs a CPU budget, an iteration or a work budget")
         if budget is not None and not budget > 0:
             raise ValueError("the CPU budget must be positive")
         if iterations is not None and iterations < 1:
@@ -145,6 +151,10 @@ class MctsBot:
         self.plan_share = plan_share
         self.tree_depth = tree_depth
         self.playout_plan_evals = playout_plan_evals
+        self.rival_plan_evals = rival_plan_evals
+        if work is not None and work < 1:
+            raise ValueError("the work budget must be at least 1")
+        self.work = work
         if root_policy not in ("ucb", "race"):
             raise ValueError(f"unknown root policy {root_policy!r}")
         self.root_policy = root_policy
@@ -166,6 +176,9 @@ class MctsBot:
         self.last_thought = False
         #: CPU seconds the last search spent before its playouts (the root's turn planning).
         self.last_plan_cpu = 0.0
+        #: Work done by the last search's playouts (see :meth:`_out_of_work`).
+        self.last_work = 0
+        self._work = 0
 
     # ---- the decision -------------------------------------------------------------------
     def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
@@ -201,6 +214,7 @@ class MctsBot:
             self._tuned_for = state.game_id
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         meter = self._meter()
+        self._work = 0
         started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
         root = _Node(mover=-1)
@@ -215,7 +229,7 @@ class MctsBot:
             macro = bool(root.children)
             while self.iterations is None or count < self.iterations:
                 check_cancel(cancel)
-                if count and meter.spent():
+                if count and (meter.spent() or self._out_of_work()):
                     break
                 world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
                 self._iterate(root, world, seat, knowledge, horizon, macro)
@@ -223,6 +237,7 @@ class MctsBot:
             self.last_iterations = count
             plan = self._principal_turn(root, seat, macro)
         self.last_cut = meter.cut
+        self.last_work = self._work
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
 
@@ -263,7 +278,7 @@ class MctsBot:
         played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
-        while self.iterations is None or count < self.iterations:
+        while (self.iterations is None or count < self.iterations) and not self._out_of_work():
             seed = self.rng.next64()
             results: list[tuple[tuple[Action, ...], float]] = []
             for plan in alive:
@@ -277,6 +292,7 @@ class MctsBot:
                 ends = 0 if turn_continues(world, seat, turn) else 1
                 playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
                 self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
+                self._work += 1
                 results.append((plan, knowledge.rewards(world)[seat]))
                 count += 1
             if len(results) < len(alive):
@@ -366,6 +382,7 @@ class MctsBot:
             if world.turn_id() != turn:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
+        self._work += 1
         rewards = knowledge.rewards(world)
         for n in path:
             n.visits += 1
@@ -385,15 +402,23 @@ class MctsBot:
 
         Every seat plays the game's cheap ``rollout_action`` policy, except that with
         ``playout_plan_evals`` set the searching seat plans its own later turns with a small
-        turn planner (what it would really do with the card it draws).
+        turn planner (what it would really do with the card it draws), and with
+        ``rival_plan_evals`` set the other seats plan theirs the same way (rivals that are
+        greedy planners, as the greedy levels are, rather than the cheap policy).
         """
         rollout_action = knowledge.rollout_action
         while ends < horizon and not world.is_over():
             mover = world.to_move()[0]
             turn = world.turn_id()
-            if mover == seat and plan_own_turns and self.playout_plan_evals:
-                planner = TurnPlanner(knowledge, beam=2, max_evals=self.playout_plan_evals)
+            evals = (
+                (self.playout_plan_evals if plan_own_turns else 0)
+                if mover == seat
+                else self.rival_plan_evals
+            )
+            if evals:
+                planner = TurnPlanner(knowledge, beam=2, max_evals=evals)
                 plans = planner.plans(world, mover, rng)
+                self._work += planner.evals
                 if plans:
                     for action in plans[0].actions:
                         apply_trusted(world, mover, action)
@@ -402,8 +427,16 @@ class MctsBot:
                     continue
             actions = world.legal_actions(mover)
             apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
+            self._work += 1
             if world.turn_id() != turn:
                 ends += 1
+
+    def _out_of_work(self) -> bool:
+        """Whether the playouts have done ``work`` units of work: one per evaluation of their
+        turn planners, per action of the cheap policy and per playout's final evaluation — a
+        count (the same on every machine) that follows the CPU time of a search more closely
+        than the number of playouts, whose cost varies with the position."""
+        return self.work is not None and self._work >= self.work
 
     def _step(
         self,
