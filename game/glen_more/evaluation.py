@@ -267,7 +267,6 @@ class _Seat:
         "member",
         "members",
         "move_point",
-        "supply",
         "whisky",
     )
 
@@ -318,7 +317,6 @@ class _Seat:
         #: counts twice, GM §7.1 D19).
         self.chief_steps = _steps(column[s] - min(column), mult, rounds_left, w.category_floor)
         self.members = st.clan_total[s]
-        self.supply = st.clan_stock
         self.member = w.member
         self.move_point = w.move_point
 
@@ -366,8 +364,9 @@ class _Seat:
         """What ``points`` movement points in hand plus ``new_members`` clan members and
         ``new_points`` points still to come this turn are worth (GM §4.4): each point can turn
         a clan member into a chieftain (one member must stay); the best number of chieftains
-        is made, the rest of the members and points keep a small value."""
-        gained = min(new_members, self.supply)
+        is made, the rest of the members and points keep a small value.  The supply of clan
+        members is unlimited (GM §1, issue 20)."""
+        gained = new_members
         p = points + new_points
         most = min(p, self.members + gained - 1)
         best = 0.0
@@ -484,7 +483,6 @@ class Evaluator:
             tuple(st.market),
             tuple(c[s] - min(c) for c in counts.values()),
             st.chieftain_multiplier(s),
-            st.clan_stock,
             st.coins[s],
             st.clan_total[s],
             frozenset(st.grid[s].items()),
@@ -667,7 +665,7 @@ class Evaluator:
             if name == "gain":
                 if op["what"] == "coins":
                     value += int(op["n"])
-                elif op["what"] == "clan_member" and st.clan_stock > 0:
+                elif op["what"] == "clan_member":
                     value += w.member * int(op["n"])
             elif name == "gain_resources_choice":
                 value += int(op["n"]) * max(info.cube)
@@ -788,7 +786,6 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
         st.tile_vp[seat],
         len(st.cards[seat]),
         tuple(st.market),
-        st.clan_stock,
         st.taken,
         st.at,
         frozenset(st.todo),

@@ -48,7 +48,8 @@ GAME = GlenMoreGame(
     title="Glen More",
     min_players=2,
     max_players=5,
-    rules_version=1,
+    # 2: clan members are unlimited (issue 20); a version-1 replay may play out differently.
+    rules_version=2,
     options=OPTIONS,
     simultaneous=False,
     secrets=True,

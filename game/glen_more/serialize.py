@@ -66,7 +66,6 @@ from game.glen_more.tiles import (
     BOX_COINS,
     BOX_RESOURCES,
     BOX_WHISKY,
-    CLAN_LIMITED,
     KIND_BY_ID,
     KINDS,
     NRES,
@@ -301,8 +300,6 @@ def _from_dict(data: Any) -> GlenMoreState:
     st.stock = _full_resources(_get(data, "stock"), "stock", -_BIG, _BIG)
     st.whisky_stock = _int(_get(data, "whisky_stock"), "whisky_stock", -_BIG, _BIG)
     st.clan_stock = _int(_get(data, "clan_stock"), "clan_stock", -_BIG, _BIG)
-    if CLAN_LIMITED and st.clan_stock < 0:
-        raise BadState("the clan-member supply is limited; clan_stock cannot be negative")
 
     # the seats
     seats = _list(_get(data, "seats"), "seats", n)
@@ -429,7 +426,10 @@ def _from_dict(data: Any) -> GlenMoreState:
     if sum(st.whisky) + st.whisky_stock != BOX_WHISKY:
         raise BadState("whisky held plus stock is not the box's barrels")
     if sum(st.clan_total) + sum(st.chieftains) + st.clan_stock != BOX_CLAN:
-        raise BadState("clan members on territories, chieftains and stock are not the box's 25")
+        raise BadState(
+            "clan members on territories, chieftains and stock (below zero: substitutes) "
+            f"are not the box's {BOX_CLAN}"
+        )
 
     _check_turn(st, data)
     return st

@@ -43,7 +43,6 @@ from game.glen_more.tiles import (
     BOX_COINS,
     BOX_RESOURCES,
     BOX_WHISKY,
-    CLAN_LIMITED,
     DIE_FACES,
     DIE_PLAYERS,
     KINDS,
@@ -729,17 +728,14 @@ class GlenMoreState(GameState):
         self.have[s][k] -= 1
         self.stock[k] += 1
 
-    def _add_clan(self, s: int, c: int, n: int) -> int:
-        """Up to ``n`` clan members from the supply onto ``c`` (the supply is limited when
-        the data says so); returns how many came."""
-        if CLAN_LIMITED:
-            n = min(n, self.clan_stock)
-        if n > 0:
-            clan = self.clan[s]
-            clan[c] = clan.get(c, 0) + n
-            self.clan_total[s] += n
-            self.clan_stock -= n
-        return max(n, 0)
+    def _add_clan(self, s: int, c: int, n: int) -> None:
+        """``n`` clan members from the supply onto ``c``.  The supply is unlimited, like every
+        supply (GM §1, §4.3 as decided in issue 20): a stock below zero means substitutes for
+        the box's 25 figures are in play."""
+        clan = self.clan[s]
+        clan[c] = clan.get(c, 0) + n
+        self.clan_total[s] += n
+        self.clan_stock -= n
 
     def _remove_clan(self, s: int, c: int) -> None:
         clan = self.clan[s]
@@ -976,9 +972,9 @@ class GlenMoreState(GameState):
     def _gain(self, s: int, c: int, what: str, n: int, events: list[Event]) -> None:
         """A ``gain`` operation: clan members onto the tile, whisky, or coins."""
         if what == "clan_member":
-            got = self._add_clan(s, c, n)
+            self._add_clan(s, c, n)
             events.append(
-                {"type": "gain", "seat": s, "what": "clan_member", "n": got, "cell": G.rc(c)}
+                {"type": "gain", "seat": s, "what": "clan_member", "n": n, "cell": G.rc(c)}
             )
         elif what == "whisky":
             self.whisky[s] += n

@@ -63,9 +63,6 @@ BOX_COINS: int = SUPPLY["coins"]
 BOX_WHISKY: int = SUPPLY["whisky"]
 BOX_CLAN: int = SUPPLY["clan_members"]
 BOX_RESOURCES: tuple[int, ...] = tuple(SUPPLY["resources"][r] for r in RESOURCES)
-#: Whether the clan-member supply is limited to :data:`BOX_CLAN` (the other supplies are
-#: unlimited: a stock below zero means substitutes are in use, GM §1).
-CLAN_LIMITED: bool = "clan_members" in SUPPLY["limited"]
 
 MARKET: dict[str, Any] = DATA["market"]
 #: The price of each market space: buying fills the lowest empty one, selling empties the

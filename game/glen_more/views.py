@@ -149,7 +149,6 @@ def _public(st: GlenMoreState, names: bool) -> dict[str, Any]:
         "stock": {
             "coins": st.bank,
             "whisky": st.whisky_stock,
-            "clan_members": st.clan_stock,
             "resources": {RESOURCES[k]: st.stock[k] for k in range(NRES)},
         },
         "current": None if st.over else st.cur,

@@ -287,6 +287,22 @@ class Evaluator:
         boats = self._boat_expectations(st, leads)
         return [self._seat_value(st, s, leads, boats[s]) for s in range(n)]
 
+    def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
+        """``seat``'s value split into :data:`TERMS` (VP; they sum to
+        ``evaluate_all(state)[seat]``).  At the end of the game: the final score's categories
+        (KF §13), which carry the same names as the terms they become."""
+        st: KeyflowerState = state  # type: ignore[assignment]
+        acc = dict.fromkeys(TERMS, 0.0)
+        if st.is_over():
+            row = st.scores()[seat]
+            for name in FINAL_TERMS:
+                acc[name] = float(row[name])
+            return acc
+        leads = self._leads(st)
+        boats = self._boat_expectations(st, leads)
+        self._seat_value(st, seat, leads, boats[seat], acc)
+        return acc
+
     # ---- bids ----------------------------------------------------------------------------
     def _leads(self, st: KeyflowerState) -> dict[int, tuple[int, float]]:
         """Each bid tile with a bid: (leading seat, chance that the lead holds)."""
@@ -359,10 +375,15 @@ class Evaluator:
         s: int,
         leads: dict[int, tuple[int, float]],
         boat: float,
+        acc: dict[str, float] | None = None,
     ) -> float:
+        """The seat's value; with ``acc``, each part is also added to its term there (see
+        :data:`TERMS`; the caches are bypassed so every part is computed)."""
         w = self.weights
         info = _Seat(st, s, w)
         value = boat
+        if acc is not None:
+            acc["boat_load"] += boat
         # keyples: behind the screen, and coming back at the end of the season (KF §8 steps
         # 1, 3, 4): losing bids, keyples used on the seat's own village tiles
         keys = [float(x) for x in st.keys[s]]
@@ -384,8 +405,9 @@ class Evaluator:
                 keys[c] += m
             if TILES[t].kind == WINTER_TILE:
                 winter.append((t, 1.0))
-        value += self._village(st, s, info, tiles)
+        value += self._village(st, s, info, tiles, acc)
         # the tiles the seat's bids lead on
+        lead_value = 0.0
         for t, (leader, p) in leads.items():
             if leader != s:
                 continue
@@ -397,12 +419,19 @@ class Evaluator:
             elif kind == TURN_ORDER:
                 if TILES[t].faces_purple[st.side[t]]:
                     value += p * w.start_player
+                    lead_value += p * w.start_player
                 if st.season == WINTER:
                     value += p * 3.0  # kept: about 3 village tiles will touch it (KF §12)
+                    lead_value += p * 3.0
             else:
-                value += p * self._tile_value(st, s, t, info, in_village=False)
+                tv = p * self._tile_value(st, s, t, info, in_village=False)
+                value += tv
+                lead_value += tv
         if st.purple == s:
             value += w.start_player
+        if acc is not None:
+            acc["bids"] += lead_value
+            acc["start_player"] += w.start_player if st.purple == s else 0.0
         # winter tiles on offer that nobody has bid on yet: anyone may still win them (KF §10)
         if st.season == WINTER and st.phase == PLAY:
             share = w.open_share / st.n
@@ -427,21 +456,45 @@ class Evaluator:
             b = t * 4
             for k in range(4):
                 res[k] += res_t[b + k]
-        value += info.key * sum(keys) + info.skill * sum(skills)
-        value += info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3]
-        value += self._end_items(st, s, keys, res, skills, winter)
+        k_value = info.key * sum(keys)
+        s_value = info.skill * sum(skills)
+        r_value = info.res * (res[0] + res[1] + res[2]) + (info.gold - 1.0) * res[3]
+        value += k_value + s_value
+        value += r_value
+        value += self._end_items(st, s, keys, res, skills, winter, acc)
+        if acc is not None:
+            acc["keyples"] += k_value
+            acc["skills"] += s_value
+            acc["resources"] += r_value
         return value
 
-    def _village(self, st: KeyflowerState, s: int, info: _Seat, tiles: list[int]) -> float:
+    def _village(
+        self,
+        st: KeyflowerState,
+        s: int,
+        info: _Seat,
+        tiles: list[int],
+        acc: dict[str, float] | None = None,
+    ) -> float:
         """The seat's village tiles (and those it is placing) with its roads, memoised: within
-        a season only the seat's own moves change them."""
+        a season only the seat's own moves change them (with ``acc``: not memoised, each part
+        added to its term)."""
+        if acc is not None:
+            roads = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
+            acc["roads"] += roads
+            total = roads
+            for t in tiles:
+                if TILES[t].kind != WINTER_TILE:
+                    total += self._tile_value(st, s, t, info, st.where[t] == s, acc)
+            return total
         res = st.res
         side = st.side
         key = (
             s,
             st.season,
-            st.phase == PLAY,
+            st.phase,
             _work_index(st),
+            sum(st.keys[s]),  # White Wind's unassigned keyples
             st.flags[s],
             tuple(st.skills[s]),
             tuple(tiles),
@@ -473,6 +526,7 @@ class Evaluator:
         res: list[int],
         skills: list[int],
         winter: list[tuple[int, float]],
+        acc: dict[str, float] | None = None,
     ) -> float:
         """What the items will score at the end (KF §13 steps 5–6): gold 1 VP, and each winter
         tile held or expected with its chance, tiles of one family sharing items."""
@@ -481,7 +535,7 @@ class Evaluator:
         progress = 0.0 if over else w.progress
         wild_all = bool(st.flags[s] & F_3B)
         key = (tuple(keys), tuple(res), tuple(skills), tuple(winter), progress, wild_all)
-        known = self._items.get(key)
+        known = self._items.get(key) if acc is None else None
         if known is not None:
             return known
         pools: list[list[Any]] = [
@@ -503,6 +557,11 @@ class Evaluator:
             v = bonus_value(bonus, pools[f], family, progress)
             value += p * v * (w.family_damping ** seen[f])
             seen[f] += 1
+        if acc is not None:
+            gold = float(pools[1][GOLD])
+            acc["gold"] += gold
+            acc["winter"] += value - gold
+            return value
         if len(self._items) >= 50_000:
             self._items.clear()
         self._items[key] = value
@@ -522,42 +581,62 @@ class Evaluator:
         return total
 
     def _tile_value(
-        self, st: KeyflowerState, s: int, t: int, info: _Seat, in_village: bool
+        self,
+        st: KeyflowerState,
+        s: int,
+        t: int,
+        info: _Seat,
+        in_village: bool,
+        acc: dict[str, float] | None = None,
     ) -> float:
         """A tile of the seat's village (or one it will add): printed VP, storage, its action
         for the uses still to come, its upgrade, and what boats, summer boats and turn-order
-        tiles will score."""
+        tiles will score (with ``acc``: each part also added to its term)."""
         w = self.weights
         tile = TILES[t]
         side_i = st.side[t]
         side = tile.sides[side_i]
         value = float(side.vp)
+        if acc is not None:
+            acc["tiles"] += value
         kind = tile.kind
+        extra = 0.0
+        term = ""
         if kind in (HOME, VILLAGE):
             uses = info.uses_now if in_village else info.uses_after
-            value += w.use_share * uses * info.use_value(side, w)
+            action = w.use_share * uses * info.use_value(side, w)
+            value += action
+            stored = 0.0
             if t in STORAGE and side.store:
                 accepts, rate = side.store
                 b = t * 4
-                stored = (
+                held = (
                     sum(st.res[b : b + 4])
                     if info.flags & F_3B
                     else sum(st.res[b + k] for k in accepts)
                 )
-                value += rate * stored
+                stored = rate * held
+                value += stored
+            upgrade = 0.0
             if tile.upgradable and side_i == 0:
-                value += self._upgrade(st, s, t, info, uses)
+                upgrade = self._upgrade(st, s, t, info, uses)
+                value += upgrade
+            if acc is not None:
+                acc["actions"] += action
+                acc["storage"] += stored
+                acc["upgrades"] += upgrade
             return value
         if kind == SUMMER_BOAT:
-            return value + self._summer_boat(st, side, info)
-        if kind == BOAT:
-            return value + self._boat_tile(st, s, t)
-        if kind == TURN_ORDER:
+            extra, term = self._summer_boat(st, side, info), "summer_boats"
+        elif kind == BOAT:
+            extra, term = self._boat_tile(st, s, t), "boats"
+        elif kind == TURN_ORDER:
             # KF §12: 1 VP per village tile next to it (about 3 before it is placed)
-            if in_village:
-                return value + float(adjacent_tiles(st.vil[s], st.hexof[t]))
-            return value + 3.0
-        return value
+            extra = float(adjacent_tiles(st.vil[s], st.hexof[t])) if in_village else 3.0
+            term = "turn_order"
+        if acc is not None and term:
+            acc[term] += extra
+        return value + extra
 
     def _upgrade(self, st: KeyflowerState, s: int, t: int, info: _Seat, uses: float) -> float:
         """KF §7.2: the upgrade of an unflipped tile — its VP and better action less what it
@@ -638,6 +717,8 @@ class Evaluator:
             )
             mult = 2 if rule.get("doubled_by") == "summer_boat_2b" and st.flags[s] & F_2B else 1
             return float(total * mult * int(per["transport_capacity_in_village"]))
+        if "unassigned_keyple" in per:
+            return 0.5 * sum(st.keys[s])
         key = (b, frozenset(vil.items()), tuple(st.rot[t] for t in st.vorder[s]))
         known = self._layout.get(key)
         if known is not None:
@@ -646,8 +727,6 @@ class Evaluator:
         if "tiles_in_best_road_loop" in per:
             _, loop = best_road_loop(vil, st.rot, 3)
             value = float(len(loop) * int(per["tiles_in_best_road_loop"]))
-        elif "unassigned_keyple" in per:
-            value = 0.5 * sum(st.keys[s])
         elif "boats_on_river_connected_to_home" in rule:
             table = rule["boats_on_river_connected_to_home"]
             value = float(table.get(str(len(river_chain(vil, st.rot)) + 1), 0))
@@ -771,8 +850,95 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
     )
 
 
+#: The named terms of a seat's value (:meth:`Evaluator.explain_terms`), stable identifiers;
+#: each has a ``reason.keyflower.term.<name>`` string in the locales.
+TERMS = (
+    "tiles",  # printed VP of the village tiles (current sides), the won tiles to place
+    "actions",  # the village tiles' actions for the seasons left
+    "upgrades",  # unflipped tiles' upgrades, as their cost comes to hand
+    "storage",  # resources on storage tiles at their rate
+    "roads",  # road contacts while transport matters
+    "summer_boats",  # what the summer boats' faces still bring
+    "boats",  # boats kept in winter (Keyflower, Sea Bastion, Sea Breeze, ...)
+    "turn_order",  # turn-order tiles kept in winter: village tiles next to them
+    "bids",  # the tiles the seat's bids lead on, times the chance the lead holds
+    "start_player",  # the purple keyple
+    "boat_load",  # the load of the boat the seat can expect at the season's end
+    "keyples",  # keyples as workers for the seasons left
+    "skills",  # skill tiles for upgrades
+    "resources",  # resources in the village for upgrades
+    "gold",  # gold: 1 VP each at the end
+    "winter",  # winter tiles held, being won, in hand or picked, with the items they score
+)
+#: The final score's categories (KF §13): at the end they are the terms (the rest are 0).
+FINAL_TERMS = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
+
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
+
+
+def _leaders(st: KeyflowerState) -> dict[int, int]:
+    """Each bid tile with a bid: its leading seat."""
+    out: dict[int, int] = {}
+    if st.phase != PLAY:
+        return out
+    for t in st.bid_tiles():
+        base = t * 6
+        best, most = -1, 0
+        for o in range(st.n):
+            if st.bidn[base + o] > most:
+                best, most = o, st.bidn[base + o]
+        if best >= 0:
+            out[t] = best
+    return out
+
+
+def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, Any]]:
+    """Why going from ``before`` to ``after`` (the seat's turn played) is worth what it is to
+    ``seat``, best reasons first: ``{"key", "params", "gain"}`` with ``gain`` in VP.
+
+    * ``reason.keyflower.gain.leads`` (``tile``: a tile id, shown by its ``kf.tile.<id>`` name):
+      the seat's bid now leads on a tile it did not lead on (KF §5) — "secures the Key Guild";
+    * ``reason.keyflower.gain.leaves`` (``tile``, ``player``: the seat now leading there, shown
+      by its player's name): the
+      seat gave up the lead (a bid brought back) — "leaves the Key Guild to Bram";
+    * ``reason.keyflower.term.<name>`` for every term of :data:`TERMS` that changed by at
+      least 0.05 VP.
+
+    The leads' gain is the change of the ``bids`` and ``winter`` terms together (the tiles
+    being won), shared out over the lead reasons; those two terms are then not listed again."""
+    b: KeyflowerState = before  # type: ignore[assignment]
+    a: KeyflowerState = after  # type: ignore[assignment]
+    tb = DEFAULT.explain_terms(b, seat)
+    ta = DEFAULT.explain_terms(a, seat)
+    delta = {name: ta[name] - tb[name] for name in TERMS}
+    lead_b, lead_a = _leaders(b), _leaders(a)
+    leads: list[dict[str, Any]] = []
+    for t in sorted(set(lead_b) | set(lead_a)):
+        was, now = lead_b.get(t), lead_a.get(t)
+        if now == seat and was != seat:
+            leads.append({"key": "reason.keyflower.gain.leads", "params": {"tile": TILES[t].id}})
+        elif was == seat and now is not None and now != seat:
+            leads.append(
+                {
+                    "key": "reason.keyflower.gain.leaves",
+                    "params": {"tile": TILES[t].id, "player": now},
+                }
+            )
+    out: list[dict[str, Any]] = []
+    shown = set(TERMS)
+    if leads:
+        share = (delta["bids"] + delta["winter"]) / len(leads)
+        for r in leads:
+            r["gain"] = share
+        out.extend(leads)
+        shown -= {"bids", "winter"}
+    for name in TERMS:
+        if name in shown and abs(delta[name]) >= 0.05:
+            out.append({"key": f"reason.keyflower.term.{name}", "params": {}, "gain": delta[name]})
+    out.sort(key=lambda r: -abs(r["gain"]))
+    return out
+
 
 #: The hooks :mod:`game.bots.knowledge` looks for.
 SCALE = DEFAULT_WEIGHTS.scale
@@ -786,6 +952,7 @@ SCALE = DEFAULT_WEIGHTS.scale
 #: percentile; the CPU ceiling cuts the few whose playouts run the final scoring).
 SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "work": 10_000}
 evaluate_all = DEFAULT.evaluate_all
+explain_terms = DEFAULT.explain_terms
 rollout_action = DEFAULT.rollout_action
 
 
@@ -805,11 +972,14 @@ __all__ = [
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
+    "TERMS",
     "Evaluator",
     "Weights",
     "bonus_value",
     "candidate_actions",
     "evaluate_all",
+    "explain_gain",
+    "explain_terms",
     "plan_evals",
     "position_key",
     "rollout_action",

@@ -40,8 +40,8 @@ from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
-from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, WATER, Board
-from game.kingdom_builder.state import USED
+from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, TERRAIN_CODES, WATER, Board
+from game.kingdom_builder.state import GOLD_INDEX, USED
 
 if TYPE_CHECKING:
     from game.core.api import GameState
@@ -370,6 +370,54 @@ class Evaluator:
             values.append(value)
         return values
 
+    def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
+        """``seat``'s value split into this evaluation's named terms (in points), summing to
+        ``evaluate_all(state)[seat]``: ``castles``, one term per card of the game (its name in
+        lower case: ``fishermen``, ``lords``, ...; a Nomads card's term is the gold it paid),
+        ``treasure`` (gold from Treasure tiles), ``tiles`` (location tiles held), ``nomad_tiles``
+        (nomad tiles still to use) and ``potential`` (next turn's expected gain).  A finished game
+        has only the scoring categories (its final score)."""
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        if st.over:
+            row = st.preview_scores()[seat]
+            return {name.lower(): float(v) for name, v in row.items() if name != "total"}
+        board = st.board
+        w = self.weights
+        home = [st.homes[seat]]
+        terms: dict[str, float] = {"castles": float(scoring.castles(board, home)[0])}
+        counts = _sector_counts(st) if "Lords" in st.cards or "Farmers" in st.cards else None
+        for card in st.cards:
+            if card == "Lords":
+                assert counts is not None
+                terms["lords"] = float(_lords_scores(counts)[seat])
+            elif card in scoring.SCORERS:
+                terms[card.lower()] = float(scoring.SCORERS[card](board, home)[0])
+            else:  # a Nomads card: the gold it paid during play (KB §9.3)
+                terms[card.lower()] = float(st.gold[seat][GOLD_INDEX[card]])
+        treasure = st.gold[seat][GOLD_INDEX["Treasure"]]
+        if treasure or st.nomad_tiles:
+            terms["treasure"] = float(treasure)
+        left = turns_left(st)
+        kinds = board.location_type
+        terms["tiles"] = sum(
+            (max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[seat]),
+            0.0,
+        )
+        if st.nomad_tiles or st.nheld[seat]:
+            terms["nomad_tiles"] = sum(
+                (
+                    nomad_value(st, st.nkind[nh], w)
+                    for nh, held in st.nheld[seat].items()
+                    if held != USED
+                ),
+                0.0,
+            )
+        potential = 0.0
+        if w.potential:
+            potential = w.potential * self._potential_of(st, seat, left, terrain_odds(st), counts)
+        terms["potential"] = potential
+        return terms
+
     def _own_score(self, board: Board, cards: tuple[str, ...], home: set[int]) -> int:
         """Castles plus every card of the game except Lords (which compares seats), for one
         seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
@@ -466,6 +514,94 @@ class Evaluator:
         return actions[rng.randbelow(len(actions))]
 
 
+#: Sector names in reason keys (quadrant order, KB §9.2 Lords and Farmers).
+SECTOR_NAMES = ("top_left", "top_right", "bottom_left", "bottom_right")
+#: A change smaller than this (points) is no reason.
+_NOISE = 0.05
+
+
+def signed(points: float) -> str:
+    """A gain as the reasons show it: ``+2``, ``-1``, ``+0.5`` (one decimal unless whole)."""
+    rounded = round(points, 1)
+    if rounded == int(rounded):
+        return f"{int(rounded):+d}"
+    return f"{rounded:+.1f}"
+
+
+def _reason(key: str, gain: float, **params: object) -> dict[str, object]:
+    return {"key": key, "params": {"gain": signed(gain), **params}, "gain": gain}
+
+
+def _lords_leads(st: KingdomBuilderState, seat: Seat) -> set[int]:
+    """The sectors where ``seat`` has the most settlements (shared or alone) and at least one."""
+    counts = _sector_counts(st)
+    out = set()
+    for q in range(4):
+        column = [c[q] for c in counts]
+        if column[seat] and column[seat] == max(column):
+            out.add(q)
+    return out
+
+
+def explain_gain_with(
+    evaluator: Evaluator, before: GameState, after: GameState, seat: Seat
+) -> list[dict[str, object]]:
+    """Why going from ``before`` to ``after`` (a move or a whole turn) is good for ``seat``, by
+    ``evaluator``'s own terms, largest gain first.  Each reason is ``{"key", "params", "gain"}``:
+    ``key`` is looked up as ``reason.kingdom-builder.<key>`` (en/ja/nl), ``params`` fill it
+    (``gain`` a signed number of points; ``tile`` a tile type, ``tile_terrain`` a Donation
+    tile's terrain letter, ``seat`` a rival's seat), ``gain`` is the points it stands for.
+
+    * ``gain.tile`` — takes a location tile (KB §6.1), worth ``gain`` for the turns left;
+    * ``gain.nomad_tile`` — takes a nomad tile (KB §7);
+    * ``gain.lords_lead.<sector>`` — takes the lead (alone or shared) on Lords in a sector it did
+      not lead (KB §9.2), ``gain`` the Lords points it changes;
+    * ``gain.rival`` — costs the rival it hurts most ``gain`` points (``loss``, unsigned): a
+      Sword, a blocked hex, a tile taken first, a sector lead shared;
+    * ``term.<name>`` — any other change of one of :meth:`Evaluator.explain_terms`'s terms.
+    """
+    b: KingdomBuilderState = before  # type: ignore[assignment]
+    a: KingdomBuilderState = after  # type: ignore[assignment]
+    t0 = evaluator.explain_terms(b, seat)
+    t1 = evaluator.explain_terms(a, seat)
+    reasons: list[dict[str, object]] = []
+    covered: set[str] = set()
+    if not a.over:
+        kinds = a.board.location_type
+        left = turns_left(a)
+        w = evaluator.weights
+        for loc in sorted(a.taken[seat] - b.taken[seat]):
+            if loc in a.tiles[seat]:
+                value = max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left)
+                reasons.append(_reason("gain.tile", value, tile=kinds[loc]))
+                covered.add("tiles")
+        for nh in sorted(set(a.nheld[seat]) - set(b.nheld[seat])):
+            tid = a.nkind[nh]
+            code = TERRAIN_CODES[nm.TILE_TERRAIN[tid]] if nm.TILE_TERRAIN[tid] >= 0 else None
+            extra = {"tile_terrain": code} if code else {}
+            value = nomad_value(a, tid, w)
+            reasons.append(_reason("gain.nomad_tile", value, tile=nm.TILE_TYPE[tid], **extra))
+            covered.add("nomad_tiles")
+        if "Lords" in a.cards:
+            lords = t1.get("lords", 0.0) - t0.get("lords", 0.0)
+            for q in sorted(_lords_leads(a, seat) - _lords_leads(b, seat)):
+                reasons.append(_reason(f"gain.lords_lead.{SECTOR_NAMES[q]}", lords))
+                covered.add("lords")
+    for name in t1.keys() | t0.keys():
+        delta = t1.get(name, 0.0) - t0.get(name, 0.0)
+        if name not in covered and abs(delta) >= _NOISE:
+            reasons.append(_reason(f"term.{name}", delta))
+    v0 = evaluator.evaluate_all(b)
+    v1 = evaluator.evaluate_all(a)
+    hurt = [(v0[q] - v1[q], q) for q in range(b.n) if q != seat]
+    if hurt:
+        loss, rival = max(hurt)
+        if loss >= 1.0:
+            reasons.append(_reason("gain.rival", loss, seat=rival, loss=signed(loss)[1:]))
+    reasons.sort(key=lambda r: -float(r["gain"]))  # type: ignore[arg-type]
+    return reasons
+
+
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 
@@ -473,6 +609,14 @@ DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 SCALE = DEFAULT_WEIGHTS.scale
 evaluate_all = DEFAULT.evaluate_all
 rollout_action = DEFAULT.rollout_action
+explain_terms = DEFAULT.explain_terms
+
+
+def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:
+    """:func:`explain_gain_with` the default evaluation (the one hints use)."""
+    return explain_gain_with(DEFAULT, before, after, seat)
+
+
 #: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
 #: ``python -m bench.bot_budgets``): the greedy levels' evaluations per turn (at most 0.3 s of
 #: CPU a decision), and the hard level's work per decision (its playouts' evaluations, ~120 us
@@ -513,6 +657,9 @@ __all__ = [
     "Evaluator",
     "Weights",
     "evaluate_all",
+    "explain_gain",
+    "explain_gain_with",
+    "explain_terms",
     "hex_gains",
     "position_key",
     "rollout_action",

@@ -271,8 +271,8 @@ def check_invariants(st: GlenMoreState) -> None:
     assert sum(st.whisky) + st.whisky_stock == BOX_WHISKY and min(st.whisky) >= 0
     clan_on = [sum(c.values()) for c in st.clan]
     assert clan_on == st.clan_total
+    # the supply is unlimited (GM §1, issue 20): below zero the stock counts substitutes
     assert sum(clan_on) + sum(st.chieftains) + st.clan_stock == BOX_CLAN
-    assert st.clan_stock >= 0
     # every tile exactly once
     every = Counter(k for p in st.stacks for k in p)
     every.update(v for v in st.slots if v >= 0)

@@ -326,17 +326,34 @@ def test_grey_clan_members_on_placement_option() -> None:
     check_invariants(st)
 
 
-def test_an_empty_clan_supply_still_gives_the_move() -> None:
-    """GM §4.3 / docs decision: the clan-member supply is the box's 25; when it is empty, a
-    grey activation gives only its movement point."""
-    st = new(4, seed=9)
+@pytest.mark.parametrize("mode", ["every_activation", "on_placement"])
+def test_the_clan_supply_never_runs_out(mode: str) -> None:
+    """GM §1 (every supply is unlimited: use a substitute when one runs out) and GM §4.3's
+    revised decision (issue 20): the box's 25 clan members are a component count, not a
+    limit.  With all 25 in play a grey tile still gives its clan member (and its move); the
+    stock goes below zero, as for cubes and whisky (substitutes), and the figures in play plus
+    the stock still add up to the box's 25."""
+    st = new(4, seed=9, grey_clan_members=mode)
     set_clan(st, 1, 0, 0, 1 + st.clan_stock)  # seat 1 holds every clan member left
     assert st.clan_stock == 0
-    take_and_place(st, ROAD_VILLAGE, 0, 1)
-    events = play(st, ("activate", 0, 1))
-    gain = next(e for e in events if e["type"] == "gain" and e["what"] == "clan_member")
-    assert gain["n"] == 0 and st.points == 1 and st.clan_stock == 0
+    events = take_and_place(st, ROAD_VILLAGE, 0, 1)
+    events += play(st, ("activate", 0, 1))
+    gains = [e for e in events if e["type"] == "gain" and e["what"] == "clan_member"]
+    assert [e["n"] for e in gains] == [1]
+    assert st.clan[0][G.cell(0, 1)] == 1 and st.points == 1 and st.clan_stock == -1
     assert sum(st.clan_total) + sum(st.chieftains) + st.clan_stock == BOX_CLAN
+    check_invariants(st)
+
+
+def test_castle_stalker_gets_its_members_with_the_supply_used_up() -> None:
+    """GM §8 Castle Stalker (1 extra clan member when placed) and GM §4.3 (a castle is a grey
+    tile): neither waits for the box's 25, the supply is unlimited (GM §1, issue 20)."""
+    st = castle_board(coins=12)
+    set_clan(st, 1, 0, 0, 1 + st.clan_stock)
+    assert st.clan_stock == 0
+    take_and_place(st, "S1-18", 1, 0)
+    play(st, ("activate", 1, 0))
+    assert st.clan[0][G.cell(1, 0)] == 2 and st.clan_stock == -2
     check_invariants(st)
 
 

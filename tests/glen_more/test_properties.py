@@ -5,6 +5,7 @@ of :func:`tests.glen_more.helpers.check_invariants` after every action, plus:
 * every listed action is legal and applies (no dead ends, contract rule 4);
 * a refused action leaves the state and its hash untouched (contract rule 7);
 * ``turn_id`` changes exactly at the end of a turn, also when the same seat moves again;
+* a grey tile always brings its clan member: the supply is unlimited (GM §1, issue 20);
 * ``to_dict`` / ``from_dict`` round-trip (through msgpack), with the same hash;
 * the views hide only the stacks' order: a twin with the stacks reversed and a determinized
   copy show every seat the same view;
@@ -171,7 +172,11 @@ def playout(
             assert st.state_hash() == before
         action = acts[rng.randbelow(len(acts))]
         turn, phase = st.turn_id(), PHASES[st.phase]
-        st.apply(seat, action)
+        events = st.apply(seat, action)
+        # GM §1 / §4.3 (issue 20): the clan-member supply never runs dry
+        assert all(
+            e["n"] >= 1 for e in events if e["type"] == "gain" and e["what"] == "clan_member"
+        )
         step += 1
         ended = action[0] in ENDING or (
             action[0] == "done" and phase == "activate" and PHASES[st.phase] != "move"

@@ -7,13 +7,24 @@ import copy
 
 import pytest
 
+from game.core.match import Replay
 from game.core.registry import get_game
 from game.core.rng import Rng
 from game.core.types import BadState, IllegalAction
 from game.core.wire import packb, to_plain, unpackb
 from game.glen_more import GAME
+from game.glen_more import grid as G
 from game.glen_more.state import PHASES
-from tests.glen_more.helpers import legal, new, play, put
+from tests.glen_more.helpers import (
+    ROAD_VILLAGE,
+    check_invariants,
+    legal,
+    new,
+    play,
+    put,
+    set_clan,
+    take_and_place,
+)
 from tests.glen_more.test_properties import playout
 
 
@@ -129,6 +140,47 @@ def test_from_dict_never_raises_anything_else() -> None:
     for bad in (None, [], "glen", {"game": "glen-more"}):
         with pytest.raises(BadState):
             GAME.from_dict(bad)  # type: ignore[arg-type]
+
+
+# ---- the clan-member supply became unlimited (rules version 2, issue 20) -------------------
+
+
+def test_a_save_with_the_clan_supply_used_up_still_loads_and_plays_on() -> None:
+    """A state saved while clan members were limited to the box's 25 (format 1, ``clan_stock``
+    at 0) loads as the same position; from there the supply is unlimited (GM §1, GM §4.3's
+    revised decision): the next village still brings its clan member and the stock goes below
+    zero (substitutes), which saves and loads too."""
+    st = new(4, seed=9)
+    set_clan(st, 1, 0, 0, 1 + st.clan_stock)
+    data = st.to_dict()
+    assert data["format"] == 1 and data["clan_stock"] == 0
+    back = GAME.from_dict(unpackb(packb(data)))
+    assert back.to_dict() == data and back.state_hash() == st.state_hash()
+    take_and_place(back, ROAD_VILLAGE, 0, 1)
+    play(back, ("activate", 0, 1))
+    assert back.clan_stock == -1 and back.clan[0][G.cell(0, 1)] == 1
+    check_invariants(back)
+    again = GAME.from_dict(unpackb(packb(back.to_dict())))
+    assert again == back and again.clan_stock == -1
+
+
+def test_a_replay_recorded_with_the_limited_supply_is_refused_clearly() -> None:
+    """Replays and saved games are action lists from the seed: one recorded under rules
+    version 1 (the supply limited to 25) could play out differently now, so it is refused with
+    a message naming the rules version rather than replayed into another game."""
+    assert GAME.rules_version == 2
+    replay = Replay(game="glen-more", players=4, seed=5, rules_version=1)
+    with pytest.raises(BadState, match="rules version 1"):
+        replay.new_state()
+    assert Replay(game="glen-more", players=4, seed=5, rules_version=2).new_state().n == 4
+
+
+def test_the_view_has_no_clan_supply_count() -> None:
+    """With an unlimited supply there is nothing to count: the view's (and ``show --json``'s)
+    ``stock`` lists the bank's coins, whisky and cubes only."""
+    st = walk(4, 3, 40)
+    assert set(st.view(0)["stock"]) == {"coins", "whisky", "resources"}
+    assert set(st.report()["stock"]) == {"coins", "whisky", "resources"}
 
 
 # ---- views and secrets ---------------------------------------------------------------------

@@ -118,6 +118,12 @@ def test_the_lobby_fits(env: Any, size: tuple[int, int], seats: int, role: str) 
             scene = app.top
             assert isinstance(scene, LobbyScene)
             run_until(app, lambda: scene.client.lobby is not None)
+            # The creator's seat set-up (bot, names, every colour, then "ready") is applied
+            # before anyone else sits down, as it would be at a real party.
+            run_until(
+                app,
+                lambda: bool(scene.client.lobby["seats"][0].get("ready")),  # type: ignore[index]
+            )
             server = scene.client.server
             others = _players(server.port, str(scene.client.table_id), ["Ann", "Bertrand-Émile"])
         run_until(

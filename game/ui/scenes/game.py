@@ -14,10 +14,8 @@ seat whose turn it is — switching seats in a game with secrets puts up the cur
 
 from __future__ import annotations
 
-import math
 import sys
 import traceback
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,7 +26,10 @@ from game.ui.games import view_class
 from game.ui.games.base import GameView, LogLine, ViewButton, shown_seats
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.widgets import Button, TextField, draw_box
+from game.ui.scenes.handoff import HandoffMixin
+from game.ui.scenes.table_bar import TableBarMixin
+from game.ui.scenes.table_refusals import REFUSAL_RADIUS, REFUSAL_TIME, RefusalMixin  # noqa: F401
+from game.ui.widgets import Button, TextField
 from game.ui.widgets.log import LogBox
 
 if TYPE_CHECKING:
@@ -36,10 +37,6 @@ if TYPE_CHECKING:
 
 #: How long the finished board stays before the results scene (seconds at speed 1).
 RESULTS_PAUSE = 1.6
-#: How long a refused click's reason stays at the pointer (seconds), and how far the mouse may
-#: wander from the click before it goes (design pixels).
-REFUSAL_TIME = 4.0
-REFUSAL_RADIUS = 60
 MAX_LOG = 400
 #: Frames a second for a slow pulse (highlighted targets, a hint) when nothing else moves:
 #: smooth enough for a glow of 1.6 s, a quarter less work than 20 for an idle table (the
@@ -47,27 +44,7 @@ MAX_LOG = 400
 AMBIENT_FPS = 15.0
 
 
-def _shrink(widths: list[int], room: int, floor: int) -> list[int]:
-    """``widths`` scaled down together to fit ``room``, none below ``floor``: a button that
-    would shrink below the floor keeps the floor and the others share what is left (when even
-    the floors do not fit, every button gets its floor)."""
-    pinned: set[int] = set()
-    while True:
-        flexible = [i for i in range(len(widths)) if i not in pinned]
-        left = room - floor * len(pinned)
-        total = sum(widths[i] for i in flexible)
-        if not flexible or total <= 0 or left <= 0:
-            return [
-                floor if i in pinned else max(floor, min(w, floor)) for i, w in enumerate(widths)
-            ]
-        scale = min(1.0, left / total)
-        newly = {i for i in flexible if widths[i] * scale < floor}
-        if not newly:
-            return [floor if i in pinned else int(w * scale) for i, w in enumerate(widths)]
-        pinned |= newly
-
-
-class GameScene(Scene):
+class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, Scene):
     """A table in play (see the module docstring)."""
 
     name = "game"
@@ -195,48 +172,6 @@ class GameScene(Scene):
         self._layout_bar(w, bar_h)
         self.results_button.rect = pygame.Rect(0, 0, px(220), px(48))
         self.results_button.rect.midbottom = (board.centerx, board.bottom - px(16))
-
-    def _layout_bar(self, w: int, bar_h: int) -> None:
-        """The top bar's buttons from the right: menu, help, the view's buttons (in their
-        order), undo, hint — each as wide as its label needs; the status text gets the rest.
-        On a narrow window the buttons shrink (labels shrink or end in "...") so the status
-        keeps at least a third of the bar."""
-        px = self.app.px
-        bh = px(38)
-        y = (bar_h - bh) // 2
-        row = [
-            (self.menu_button, px(96)),
-            (self.help_button, px(96)),
-            *[
-                (b, px(self.view_specs[b.id].width if b.id in self.view_specs else 96))
-                for b in reversed(self.view_buttons)
-            ],
-            (self.undo_button, px(110)),
-            (self.restart_button, px(110)),
-            (self.hint_button, px(96)),
-        ]
-        row = [(b, m) for b, m in row if b.visible]
-        widths = [max(m, min(px(260), self._button_width(b))) for b, m in row]
-        gap = px(8)
-        room = w - px(10) - max(px(260), w // 3) - gap * len(row)
-        if sum(widths) > room > 0:
-            widths = _shrink(widths, room, px(56))
-        x = w - px(10)
-        for (b, _minimum), bw in zip(row, widths, strict=True):
-            x -= bw
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x -= gap
-        self.status_rect = pygame.Rect(px(14), 0, max(px(40), x - px(24)), bar_h)
-
-    def _button_width(self, button: Button) -> int:
-        from game.ui.widgets import resolve
-
-        px = self.app.px
-        fonts = self.app.fonts
-        width = fonts.size(resolve(button.text), px(button.font_size), button.style == "primary")[0]
-        if button.hint:
-            width += fonts.size(resolve(button.hint), px(12))[0] + px(6)
-        return width + px(24)
 
     # ---- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -371,95 +306,6 @@ class GameScene(Scene):
             )
         )
 
-    def _secrets(self) -> bool:
-        """Whether seats hold secrets (the game's trait; the view's guess for a game this
-        client does not have)."""
-        if self._secret_trait is None:
-            from game.core.registry import get_game
-
-            try:
-                self._secret_trait = bool(get_game(self.client.game_id).secrets)
-            except Exception:
-                self._secret_trait = self.view.has_secrets
-        return self._secret_trait
-
-    def _hot_seat(self) -> bool:
-        """Several seats share this screen and the game has secrets: curtains between them."""
-        return len(self.client.local_seats) > 1 and self._secrets()
-
-    def _choose_seat(self) -> None:
-        """Which local seat to show; the curtain when it changes in a game with secrets.
-
-        The first local seat in ``to_move`` is shown.  In a simultaneous phase several local
-        seats choose: each in turn, behind its own curtain — the next one's curtain comes up
-        when the shown seat has committed (left ``to_move``)."""
-        local = self.client.local_seats
-        if not local:
-            self.shown = None
-            return
-        if len(local) == 1:
-            self.shown = local[0]
-            return
-        candidate = next((s for s in self.client.to_move() if s in local), None)
-        if candidate is None:
-            if self.shown is None:
-                self.shown = local[0]
-            return
-        if candidate != self.shown or self.revealed is None:
-            self.shown = candidate
-            if self._secrets() and self.revealed != candidate and not self.client.game_over:
-                self._curtain(candidate)
-
-    def _curtain(self, seat: int) -> None:
-        from game.ui.scenes.overlays import CurtainOverlay
-
-        info = self.view.seats[seat]
-        top = self.app.top
-        if isinstance(top, CurtainOverlay):
-            self.app.pop()
-        if self.app.top is not self:
-            # Something else (help, menu) is open: put the curtain under it is not possible, so
-            # close those first; the curtain must hide the table now.
-            while self.app.top is not self and self.app.top is not None:
-                self.app.pop()
-        # Behind the curtain the table shows only what everyone may see, until it lifts.
-        self._refresh_view(force=True)
-        self.app.push(
-            CurtainOverlay(
-                self.app,
-                info.name,
-                info.rgb(self.app.settings.colour_blind),
-                on_ready=lambda: self._revealed(seat),
-            )
-        )
-
-    def _revealed(self, seat: int) -> None:
-        self.revealed = seat
-        self._refresh_view(force=True)
-
-    def _message(self) -> tuple[dict[str, Any] | None, bool]:
-        """The state message to draw, and whether it is the shown seat's own.
-
-        A seat's own view (with its secrets and its legal actions) is drawn when it is the only
-        seat played here, or — hot-seat — while its curtain is lifted and it is choosing.
-        Otherwise a hot-seat table draws what every player at the screen may see: the
-        spectator connection's view (or, without one, the seat's view with its secrets off)."""
-        shown = self.shown
-        own = self.client.state_of(shown) if shown is not None else None
-        if self._hot_seat():
-            mine = (
-                shown is not None
-                and self.revealed == shown
-                and shown in self.client.to_move()
-                and self.client.game_over is None
-            )
-            if not mine:
-                public = self.client.state_of(None)
-                return (public or own or self.client.latest(), False)
-        if own is None:
-            return (self.client.latest(), False)
-        return (own, True)
-
     def _refresh_view(self, force: bool = False) -> None:
         msg, own = self._message()
         if msg is None:
@@ -493,12 +339,6 @@ class GameScene(Scene):
         # Hot-seat: the screen is shared, so a seat's secrets show only during its own turn.
         self.view.show_private = bool(private)
 
-    def _may_show(self, seat: int) -> bool:
-        """Hot-seat: only act for the seat the curtain was lifted for."""
-        if not self._hot_seat():
-            return True
-        return self.revealed == seat
-
     # ---- acting -------------------------------------------------------------------------------
     def act(self, action: tuple[Any, ...]) -> None:
         if self.shown is None or not self._may_show(self.shown):
@@ -526,25 +366,6 @@ class GameScene(Scene):
         if action is not None:
             self.act(action)
 
-    def press_view_button(self, button_id: str) -> None:
-        """A click on one of the view's buttons: send its action, or run its own step."""
-        spec = self.view_specs.get(button_id)
-        if spec is None or not self._view_button_enabled(button_id):
-            return
-        action = spec.action
-        if spec.on_click is not None:
-            action = spec.on_click()
-        if action is not None:
-            self.act(action)
-
-    def _view_button_enabled(self, button_id: str) -> bool:
-        spec = self.view_specs.get(button_id)
-        if spec is None or not spec.enabled:
-            return False
-        if spec.action is not None:
-            return self._can_send() and spec.action in self.view.legal
-        return True
-
     def _can_undo(self) -> bool:
         return (
             self.shown is not None
@@ -565,88 +386,6 @@ class GameScene(Scene):
             self.client.undo(self.shown, turn=True)
         elif self.shown is not None and self.client.state_of(self.shown) is not None:
             self.app.toast(t("game.undo.unavailable"), "info")
-
-    # ---- why not ------------------------------------------------------------------------------
-    def _decision_key(self) -> tuple[Any, ...]:
-        """The shown seat's current decision: explanations are cached per decision."""
-        st = self.client.state_of(self.shown) if self.shown is not None else None
-        if st is None:
-            return ()
-        decision = st.get("decision")
-        return (self.shown, decision if isinstance(decision, int) else st.get("seq"))
-
-    def _sync_explanations(self) -> None:
-        """Forget the explanations of an earlier decision; file the host's new answers."""
-        key = self._decision_key()
-        if key != self._why_key:
-            self._why_key = key
-            self._why_asked = {}
-            self._why = {}
-            self.refusal = None
-        if self.shown is None:
-            return
-        answers = self.client.explanations.pop(self.shown, [])
-        for msg in answers:
-            action = msg.get("action")
-            if not isinstance(action, list):
-                continue
-            act = tuple(action)
-            if self._why_asked.get(act) != msg.get("seq"):
-                continue  # an answer about an earlier decision
-            reason = msg.get("reason")
-            self._why[act] = reason if isinstance(reason, dict) and not msg.get("legal") else None
-
-    def _may_explain(self) -> bool:
-        return (
-            self.shown is not None
-            and self._may_show(self.shown)
-            and self.client.game_over is None
-            and self.client.state_of(self.shown) is not None
-            and not self.client.closed
-        )
-
-    def _ask_why(self, action: tuple[Any, ...]) -> None:
-        """Ask the host once per decision why ``action`` is refused."""
-        if action in self._why_asked or not self._may_explain() or self.shown is None:
-            return
-        st = self.client.state_of(self.shown)
-        if st is not None and self.client.explain(self.shown, action):
-            self._why_asked[action] = int(st.get("seq", 0))
-
-    def _refused_action(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
-        """The action a click at ``pos`` would ask for when it is not legal now."""
-        if not self._may_explain():
-            return None
-        intent = self.view.intent(pos)
-        if intent is None or tuple(intent) in self.view.legal:
-            return None
-        return tuple(intent)
-
-    def _explain_hover(self) -> None:
-        """Hover over a refused target during the seat's own decision: ask why (once)."""
-        if self.app.top is not self or self.shown not in self.client.to_move():
-            return
-        action = self._refused_action(self.app.mouse)
-        if action is not None:
-            self._ask_why(action)
-
-    def refusal_text(self, action: tuple[Any, ...]) -> str:
-        """The reason the host gave for ``action``, in the player's language ("" until the
-        answer is there, or when it was legal after all)."""
-        reason = self._why.get(action)
-        if not reason:
-            return ""
-        return t("game.refused", reason=self.view.reason_text(reason))
-
-    def _refuse_click(self, pos: tuple[int, int]) -> bool:
-        """A click that chooses nothing: if it asked for a refused action, say why at the
-        pointer (asking the host first)."""
-        action = self._refused_action(pos)
-        if action is None:
-            return False
-        self._ask_why(action)
-        self.refusal = (pos, action, self.app.time)
-        return True
 
     def _can_hint(self) -> bool:
         return (
@@ -890,44 +629,6 @@ class GameScene(Scene):
             return None
         return self.view.ambient_rects()
 
-    def _sync_seat_buttons(self) -> None:
-        """Undo and Restart turn belong to a seat in a running game: a spectator's table has
-        neither, nor has a finished game."""
-        wanted = self.shown is not None and self.client.game_over is None
-        if wanted != self.undo_button.visible:
-            self.undo_button.visible = wanted
-            self.restart_button.visible = wanted
-            self.layout(*self.size)
-
-    def _sync_view_buttons(self) -> None:
-        """The view's buttons as widgets (rebuilt, and the bar laid out again, only when their
-        ids or labels change; whether each is enabled is asked when it is drawn)."""
-        from game.ui.widgets import resolve
-
-        playing = self.shown is not None and self.client.game_over is None
-        specs = self.view.buttons() if playing else []
-        self.view_specs = {b.id: b for b in specs}
-        key = tuple((b.id, resolve(b.label), b.hint) for b in specs)
-        if key == self._view_key:
-            return
-        self._view_key = key
-        for b in self.view_buttons:
-            self.widgets.remove(b)
-        self.view_buttons = []
-        for spec in specs:
-            b = Button(
-                spec.id,
-                spec.label,
-                partial(self.press_view_button, spec.id),
-                hint=spec.hint or None,
-                style="primary" if spec.primary else "normal",
-                tooltip=spec.tooltip,
-                enabled=partial(self._view_button_enabled, spec.id),
-            )
-            self.view_buttons.append(b)
-            self.add(b)
-        self.layout(*self.size)
-
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.BG)
@@ -947,38 +648,6 @@ class GameScene(Scene):
         if shown:
             self._draw_button_hint(surface)
             self._draw_refusal(surface)
-
-    def _refusal_shown(self) -> bool:
-        """A refused click's reason is at the pointer (until it is old or the mouse left)."""
-        if self.refusal is None:
-            return False
-        pos, action, when = self.refusal
-        mx, my = self.app.mouse
-        near = (mx - pos[0]) ** 2 + (my - pos[1]) ** 2 <= self.app.px(REFUSAL_RADIUS) ** 2
-        if self.app.time - when > REFUSAL_TIME or not near:
-            self.refusal = None
-            return False
-        return bool(self.refusal_text(action))
-
-    def _draw_refusal(self, surface: pygame.Surface) -> None:
-        """A refused click's reason, at once, in a red-edged bubble by the pointer."""
-        if not self._refusal_shown() or self.refusal is None:
-            return
-        pos, action, _when = self.refusal
-        px = self.app.px
-        img = self.app.fonts.render(self.refusal_text(action), px(15), pal.TEXT, wrap=px(380))
-        pad = px(9)
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + 2 * pad)
-        box.topleft = (pos[0] + px(14), pos[1] + px(16))
-        w, h = surface.get_size()
-        if box.right > w - 4:
-            box.right = pos[0] - px(10)
-        if box.bottom > h - 4:
-            box.bottom = pos[1] - px(10)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (0, 0, 0), box.move(3, 3), border_radius=px(7))
-        draw_box(surface, box, (52, 26, 28), pal.BAD, radius=px(7), width=2)
-        surface.blit(img, (box.x + pad, box.y + pad))
 
     def _draw_away(self, surface: pygame.Surface) -> None:
         """Who lost the connection, over the board: "the game waits for ..." when it is their
@@ -1008,47 +677,6 @@ class GameScene(Scene):
         size = self.app.fonts.fit(text, px(16), right - x, minimum=px(11))
         img = self.app.fonts.render(self.app.fonts.ellipsize(text, size, right - x), size, pal.TEXT)
         surface.blit(img, img.get_rect(midleft=(x, box.centery)))
-
-    def _draw_button_hint(self, surface: pygame.Surface) -> None:
-        """A hint that is a button's action (End turn, Stop): a ring around that button."""
-        hint = self.view.hint
-        if hint is None:
-            return
-        button = next(
-            (
-                b
-                for b in self.view_buttons
-                if b.id in self.view_specs and self.view_specs[b.id].action == hint
-            ),
-            None,
-        )
-        if button is None or not button.visible:
-            return
-        grow = 6 + int(4 * abs(math.sin(self.app.time * 4.0)))
-        pygame.draw.rect(
-            surface, pal.HINT, button.rect.inflate(grow, grow), 3, border_radius=self.app.px(10)
-        )
-
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, pal.BG_PANEL, self.bar)
-        pygame.draw.line(surface, pal.BORDER, self.bar.bottomleft, self.bar.bottomright)
-        text = self.view.status()
-        if self.shown is not None and self.shown in self.client.busy:
-            text = t("game.sending")
-        if self.client.waiting and not self.client.game_over:
-            names = ", ".join(str(w.get("name") or "?") for w in self.client.waiting)
-            seats = self.client.lobby.get("seats", []) if self.client.lobby else []
-            human_wait = any(
-                0 <= int(w.get("seat", -1)) < len(seats)
-                and seats[int(w["seat"])].get("kind") != "bot"
-                for w in self.client.waiting
-            )
-            if human_wait and not any(
-                w.get("seat") in self.client.local_seats for w in self.client.waiting
-            ):
-                text = t("game.waiting_for", names=names)
-        # The view marks whose turn it is (several seats in a simultaneous phase).
-        self.view.draw_status(surface, self.status_rect, text)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The log (wrapped, scrolling: ``widgets/log.py``), the chat line under it."""

@@ -231,13 +231,12 @@ def _final(value: Any, n: int) -> dict[str, Any] | None:
 
 
 def _stock(value: Any) -> dict[str, Any]:
-    """The supplies (clan members are limited to 25; cubes and whisky may run below zero:
-    substitutes, GM §1)."""
+    """The supplies (cubes and whisky may run below zero: substitutes, GM §1; clan members
+    never run out and are not counted, issue 20)."""
     stock = _dict(value)
     return {
         "coins": _int(stock.get("coins"), -BIG, BIG),
         "whisky": _int(stock.get("whisky"), -BIG, BIG),
-        "clan_members": _int(stock.get("clan_members"), 0, BIG),
         "resources": {
             r: _int(_dict(stock.get("resources")).get(r), -BIG, BIG) for r in RESOURCE_NAMES
         },

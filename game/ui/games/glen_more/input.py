@@ -468,11 +468,10 @@ class InputMixin(TextMixin):
             )
             lines.append(t("gm.hover.round_done", round=record.get("round"), points=totals))
         stock = self.view.get("stock") or {}
-        if isinstance(stock.get("clan_members"), int):
+        if stock:
             lines.append(
                 t(
                     "gm.hover.supply",
-                    clan=stock["clan_members"],
                     whisky=stock.get("whisky", 0),
                     coins=stock.get("coins", 0),
                 )

@@ -410,8 +410,7 @@ class TrackMixin(ScoringMixin):
 
     def _draw_stacks(self, surface: pygame.Surface) -> None:
         """The stacks' tiles left (stacks 1-3 end in a scoring; stack 0 only fills the first
-        track), the rounds held, the clan members left in the supply (25 in all), the tiles
-        out of the game."""
+        track), the rounds held, the tiles out of the game."""
         rect = self.stack_rect
         if rect.height < 8 or rect.width < 40:
             return
@@ -452,25 +451,8 @@ class TrackMixin(ScoringMixin):
                     )
                 x += mark.width + 4
             x += max(2, h // 3)
-        # Right-aligned: the clan members left in the supply, then (room permitting) the
-        # number of tiles out of the game.
+        # Right-aligned (room permitting): the number of tiles out of the game.
         right = rect.right - 2
-        size = max(9, int(h * 0.62))
-        clan = (self.view.get("stock") or {}).get("clan_members")
-        if isinstance(clan, int):
-            img = self.app.fonts.render(str(clan), size, pal.TEXT, True)
-            box = img.get_rect(midright=(right, rect.centery))
-            icon_h = max(6, h - 4)
-            if box.x - icon_h - 2 >= x:
-                surface.blit(img, box)
-                art.draw_meeple(
-                    surface,
-                    (box.x - icon_h * 0.55 - 2, rect.centery + 1),
-                    icon_h,
-                    (226, 226, 220),
-                    (30, 30, 34),
-                )
-                right = box.x - icon_h - 8
         removed = len(self.view.get("removed") or [])
         label = t("gm.track.removed", n=removed)
         small = max(9, int(h * 0.55))
