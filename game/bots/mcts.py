@@ -75,6 +75,8 @@ from game.bots.base import (
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import Knowledge, knowledge_for
+from game.bots.parallel import RacePool
+from game.core import registry
 from game.core.api import GameState
 from game.core.rng import Rng
 from game.core.types import Action, Seat
@@ -115,6 +117,8 @@ class MctsBot:
         playout_plan_evals: int = 0,
         rival_plan_evals: int = 0,
         work: int | None = None,
+        cores: int = 1,
+        count_scale: int = 1,
         root_policy: str = "ucb",
         reject_every: int = 3,
         plan_per_first: int | None = None,
@@ -155,6 +159,14 @@ class MctsBot:
         if work is not None and work < 1:
             raise ValueError("the work budget must be at least 1")
         self.work = work
+        if cores < 1 or count_scale < 1:
+            raise ValueError("cores and count_scale must be at least 1")
+        #: Processes the race's playouts run on (:mod:`game.bots.parallel`); the decision is
+        #: the same as on one core.
+        self.cores = cores
+        #: The iteration and work budgets are multiplied by this (more search on more cores).
+        self.count_scale = count_scale
+        self._pool: RacePool | None = None
         if root_policy not in ("ucb", "race"):
             raise ValueError(f"unknown root policy {root_policy!r}")
         self.root_policy = root_policy
@@ -227,7 +239,7 @@ class MctsBot:
             count = 0
             # Whole turns at the root only if the planner found some (it always should).
             macro = bool(root.children)
-            while self.iterations is None or count < self.iterations:
+            while self._more_iterations(count):
                 check_cancel(cancel)
                 if count and (meter.spent() or self._out_of_work()):
                     break
@@ -278,30 +290,59 @@ class MctsBot:
         played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
-        while (self.iterations is None or count < self.iterations) and not self._out_of_work():
-            seed = self.rng.next64()
-            results: list[tuple[tuple[Action, ...], float]] = []
-            for plan in alive:
+        # One seed per round from the race's own generator: the same worlds whether the rounds
+        # are played here one by one or by several processes in batches.
+        seeds = Rng(self.rng.next64())
+        pool = self._race_pool(state, seat, horizon, list(root.children))
+        order = {plan: i for i, plan in enumerate(root.children)}
+
+        def local(tasks: list[tuple[int, int]]) -> list[tuple[float, int]]:
+            plans = list(root.children)
+            out = []
+            for seed, index in tasks:
                 check_cancel(cancel)
-                if meter.spent():
-                    break  # out of time: this round is incomplete, so it does not count
-                world = state.determinize(seat, seed)
-                turn = world.turn_id()
-                for action in plan:
-                    apply_trusted(world, seat, action)
-                ends = 0 if turn_continues(world, seat, turn) else 1
-                playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
-                self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
-                self._work += 1
-                results.append((plan, knowledge.rewards(world)[seat]))
-                count += 1
-            if len(results) < len(alive):
+                out.append(self.race_playout(state, seat, plans[index], seed, knowledge, horizon))
+            return out
+
+        while self._more_iterations(count) and not self._out_of_work():
+            if meter.spent():
                 break
-            for plan, reward in results:
-                totals[plan] += reward
-                rounds[plan] += 1
-                played[plan] += 1
-            done_rounds += 1
+            if pool is None:
+                batch = [seeds.next64()]
+            else:
+                batch = [
+                    seeds.next64() for _ in range(self._batch_rounds(count, done_rounds, alive))
+                ]
+            tasks = [(seed, order[plan]) for seed in batch for plan in alive]
+            if pool is None:
+                outcomes: list[tuple[float, int]] = []
+                for task in tasks:
+                    check_cancel(cancel)
+                    if meter.spent():
+                        break  # out of time: this round is incomplete, so it does not count
+                    outcomes.extend(local([task]))
+            else:
+                outcomes = pool.run(tasks, local)
+                check_cancel(cancel)
+            stop = False
+            for r in range(len(batch)):
+                # what one core would have done before this round
+                if r and (not self._more_iterations(count) or self._out_of_work()):
+                    stop = True
+                    break
+                results = outcomes[r * len(alive) : (r + 1) * len(alive)]
+                if len(results) < len(alive):
+                    stop = True
+                    break
+                for plan, (reward, work) in zip(alive, results, strict=True):
+                    totals[plan] += reward
+                    rounds[plan] += 1
+                    played[plan] += 1
+                    self._work += work
+                    count += 1
+                done_rounds += 1
+            if stop:
+                break
             if done_rounds % self.reject_every == 0 and len(alive) > 2:
                 worst = min(alive, key=lambda p: totals[p] / rounds[p])
                 alive.remove(worst)
@@ -311,6 +352,80 @@ class MctsBot:
             node.visits = rounds[plan]
             node.total = totals[plan]
         return max(alive, key=lambda p: (totals[p] / max(1e-9, rounds[p]), played[p]))
+
+    def race_playout(
+        self,
+        state: GameState,
+        seat: Seat,
+        plan: tuple[Action, ...],
+        seed: int,
+        knowledge: Knowledge,
+        horizon: int,
+    ) -> tuple[float, int]:
+        """One playout of the race: ``plan`` in the world of ``seed``; returns the searching
+        seat's reward and the playout's work (its evaluations and actions)."""
+        before = self._work
+        world = state.determinize(seat, seed)
+        turn = world.turn_id()
+        for action in plan:
+            apply_trusted(world, seat, action)
+        ends = 0 if turn_continues(world, seat, turn) else 1
+        playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+        self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
+        reward = knowledge.rewards(world)[seat]
+        work = self._work - before + 1
+        self._work = before
+        return reward, work
+
+    def _more_iterations(self, count: int) -> bool:
+        """Whether the iteration budget (if any) leaves room for another round."""
+        return self.iterations is None or count < self.iterations * self.count_scale
+
+    def _batch_rounds(self, count: int, done_rounds: int, alive: list[tuple[Action, ...]]) -> int:
+        """How many rounds to hand out at once on several cores: up to the next rejection, and
+        no more than the budgets look likely to allow (rounds past them are played but
+        dropped, as one core would not have played them)."""
+        rounds = self.reject_every - done_rounds % self.reject_every
+        if self.iterations is not None:
+            left = self.iterations * self.count_scale - count
+            rounds = min(rounds, max(1, -(-left // len(alive))))
+        if self.work is not None and done_rounds:
+            left = self.work * self.count_scale - self._work
+            per_round = self._work / done_rounds
+            rounds = min(rounds, max(1, math.ceil(left / max(per_round, 1.0))))
+        elif self.work is not None:
+            rounds = 1
+        return max(1, rounds)
+
+    def _race_pool(
+        self,
+        state: GameState,
+        seat: Seat,
+        horizon: int,
+        plans: list[tuple[Action, ...]],
+    ) -> RacePool | None:
+        """The helper processes of a search on several cores, told about this search (``None``
+        on one core, or with a knowledge of the caller's own that a helper cannot load)."""
+        if self.cores < 2 or self.knowledge is not None:
+            return None
+        if self._pool is None or self._pool.cores != self.cores:
+            if self._pool is not None:
+                self._pool.close()
+            self._pool = RacePool(self.cores)
+        params = {
+            "playout_plan_evals": self.playout_plan_evals,
+            "rival_plan_evals": self.rival_plan_evals,
+        }
+        game = (state.game_id, registry.module_of(state.game_id))
+        self._pool.setup(("setup", *game, state.to_dict(), seat, horizon, params, plans))
+        return self._pool
+
+    def close(self) -> None:
+        """End the helper processes of a bot searching on several cores (they also end with
+        the bot)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     # ---- the tree -----------------------------------------------------------------------
     def _add_plans(
@@ -436,7 +551,7 @@ class MctsBot:
         turn planners, per action of the cheap policy and per playout's final evaluation — a
         count (the same on every machine) that follows the CPU time of a search more closely
         than the number of playouts, whose cost varies with the position."""
-        return self.work is not None and self._work >= self.work
+        return self.work is not None and self._work >= self.work * self.count_scale
 
     def _step(
         self,
