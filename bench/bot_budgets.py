@@ -115,9 +115,7 @@ def measure(
             out["hard.plan_cpu_s"] = spread([r["plan_cpu"] for r in rows])
             out["hard.iterations"] = spread([r["iterations"] for r in rows])
             out["hard.work"] = spread([r["work"] for r in rows])
-            out["hard.cpu_us_per_work"] = {
-                k: round(v * 1e6, 1) if k != "n" else v for k, v in spread(per_work).items()
-            }
+            out["hard.cpu_us_per_work"] = spread([u * 1e6 for u in per_work])
             median = statistics.median(per_work) if per_work else 0.0
             estimates = {}
             for work in (2000, 4000, 6000, 8000, 10_000, 12_000, 16_000, 20_000, 30_000):
