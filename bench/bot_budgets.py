@@ -64,7 +64,7 @@ def _recorded(bot: Any, rows: list[dict[str, float]]) -> Any:
         action = bot.choose(state, seat)
         cpu = time.thread_time() - c0
         if getattr(bot, "last_thought", False):
-            row: dict[str, float] = {"cpu": cpu}
+            row: dict[str, float] = {"cpu": cpu, "cut": float(bot.last_cut is not None)}
             if isinstance(bot, MctsBot):
                 row["plan_cpu"] = bot.last_plan_cpu
                 row["iterations"] = float(bot.last_iterations)
@@ -109,6 +109,7 @@ def measure(
     out: dict[str, Any] = {"game": game_id, "games": games, "start": start, "rows": records}
     for level, rows in records.items():
         out[f"{level}.cpu_s"] = spread([r["cpu"] for r in rows])
+        out[f"{level}.ceiling_cuts"] = float(sum(r.get("cut", 0.0) for r in rows))
         if level == "hard" and rows:
             searched = [r for r in rows if r["cpu"] - r["plan_cpu"] > 1e-3 and r["work"] > 0]
             per_work = [(r["cpu"] - r["plan_cpu"]) / r["work"] for r in searched]

@@ -244,7 +244,7 @@ class MctsBot:
                 if count and (meter.spent() or self._out_of_work()):
                     break
                 world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
-                self._iterate(root, world, seat, knowledge, horizon, macro)
+                self._iterate(root, world, seat, knowledge, horizon, macro, meter)
                 count += 1
             self.last_iterations = count
             plan = self._principal_turn(root, seat, macro)
@@ -301,7 +301,9 @@ class MctsBot:
             out = []
             for seed, index in tasks:
                 check_cancel(cancel)
-                out.append(self.race_playout(state, seat, plans[index], seed, knowledge, horizon))
+                out.append(
+                    self.race_playout(state, seat, plans[index], seed, knowledge, horizon, meter)
+                )
             return out
 
         while self._more_iterations(count) and not self._out_of_work():
@@ -361,9 +363,11 @@ class MctsBot:
         seed: int,
         knowledge: Knowledge,
         horizon: int,
+        meter: Meter | None = None,
     ) -> tuple[float, int]:
         """One playout of the race: ``plan`` in the world of ``seed``; returns the searching
-        seat's reward and the playout's work (its evaluations and actions)."""
+        seat's reward and the playout's work (its evaluations and actions).  ``meter`` (the
+        search's CPU ceiling) also stops the planners inside a playout that runs past it."""
         before = self._work
         world = state.determinize(seat, seed)
         turn = world.turn_id()
@@ -371,7 +375,7 @@ class MctsBot:
             apply_trusted(world, seat, action)
         ends = 0 if turn_continues(world, seat, turn) else 1
         playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
-        self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
+        self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
         reward = knowledge.rewards(world)[seat]
         work = self._work - before + 1
         self._work = before
@@ -439,10 +443,13 @@ class MctsBot:
     ) -> None:
         """Root children: the planner's best distinct whole turns, primed with their value.
 
-        The planner evaluates at most ``plan_evals`` positions (default
-        :data:`game.bots.budget.PLAN_EVALS`; the game's ``PLAN_EVALS`` is the greedy levels'
-        and does not apply here) within ``plan_share`` of the search's CPU ceiling."""
-        evals = self.plan_evals if self.plan_evals is not None else PLAN_EVALS
+        The planner evaluates at most ``plan_evals`` positions (default: the game's
+        ``PLAN_EVALS`` for this position, as the greedy levels do, else
+        :data:`game.bots.budget.PLAN_EVALS`) within ``plan_share`` of the search's CPU
+        ceiling."""
+        evals = self.plan_evals
+        if evals is None:
+            evals = knowledge.evals_for(world, seat) or PLAN_EVALS
         planner = TurnPlanner(
             knowledge, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
         )
@@ -471,6 +478,7 @@ class MctsBot:
         knowledge: Knowledge,
         horizon: int,
         macro: bool,
+        meter: Meter | None = None,
     ) -> None:
         """One iteration in one world: select, expand one node, play out, back up."""
         path: list[_Node] = []
@@ -496,7 +504,7 @@ class MctsBot:
             node, expanded = self._step(node, world, mover, path, knowledge)
             if world.turn_id() != turn:
                 ends += 1
-        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
+        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
         self._work += 1
         rewards = knowledge.rewards(world)
         for n in path:
@@ -512,6 +520,7 @@ class MctsBot:
         ends: int,
         rng: Rng,
         plan_own_turns: bool,
+        meter: Meter | None = None,
     ) -> None:
         """Play ``world`` on until ``horizon`` turns have ended (``ends`` already have).
 
@@ -532,7 +541,7 @@ class MctsBot:
             )
             if evals:
                 planner = TurnPlanner(knowledge, beam=2, max_evals=evals)
-                plans = planner.plans(world, mover, rng)
+                plans = planner.plans(world, mover, rng, None, meter)
                 self._work += planner.evals
                 if plans:
                     for action in plans[0].actions:
