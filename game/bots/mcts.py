@@ -412,7 +412,7 @@ class MctsBot:
         on one core, or with a knowledge of the caller's own that a helper cannot load)."""
         if self.cores < 2 or self.knowledge is not None:
             return None
-        if self._pool is None or self._pool.cores != self.cores:
+        if self._pool is None or self._pool.closed or self._pool.cores != self.cores:
             if self._pool is not None:
                 self._pool.close()
             self._pool = RacePool(self.cores)

@@ -146,7 +146,13 @@ class RacePool:
                     sent[i] = True
                 except (OSError, ValueError):
                     self._ready[i] = False
-        results: list[list[Outcome]] = [run_local(shares[0])]
+        try:
+            results: list[list[Outcome]] = [run_local(shares[0])]
+        except BaseException:
+            # cancelled (or failed) while the helpers play: their answers would be read by the
+            # next search as its own, so they are ended and the bot starts new ones
+            self.close()
+            raise
         for i, helper in enumerate(self._helpers):
             share = shares[i + 1]
             outcomes: list[Outcome] | None = None
@@ -167,6 +173,10 @@ class RacePool:
         for k in range(len(tasks)):
             ordered.append(results[k % self.cores][k // self.cores])
         return ordered
+
+    @property
+    def closed(self) -> bool:
+        return not self._finalizer.alive
 
     def close(self) -> None:
         self._finalizer()

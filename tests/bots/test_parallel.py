@@ -4,10 +4,13 @@ counts — only sooner on an idle machine."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from game.bots import MctsBot, hard_bot, make_bot
+from game.bots import BotCancelled, MctsBot, hard_bot, make_bot
 from game.core.registry import get_game
+from game.core.rng import Rng
 
 
 def race(seed: int, cores: int, **budget: int) -> MctsBot:
@@ -61,6 +64,50 @@ def test_a_helper_that_dies_changes_nothing() -> None:
         assert three.last_iterations == one.last_iterations
     finally:
         three.close()
+
+
+class _CancelledMidBatch(MctsBot):
+    """Cancelled at its third own playout, while its helper plays its share of the batch."""
+
+    calls = 0
+    armed = True
+
+    def race_playout(self, *args: Any, **kwargs: Any) -> tuple[float, int]:
+        self.calls += 1
+        if self.armed and self.calls == 3:
+            raise BotCancelled("cancelled")
+        return super().race_playout(*args, **kwargs)
+
+
+def test_a_search_cancelled_on_several_cores_leaves_no_stale_answers() -> None:
+    """Cancelled while the helpers play: their answers must not be taken by the next search
+    (the helpers are ended, and new ones started for the next search)."""
+    state = get_game("glen-more").new(4, {}, 10)
+    seat = state.to_move()[0]
+    settings: dict[str, Any] = {
+        "budget": None,
+        "iterations": 60,
+        "root_policy": "race",
+        "horizon_extra": 1,
+        "playout_plan_evals": 30,
+        "plan_per_first": 2,
+    }
+    two = _CancelledMidBatch(7, cores=2, **settings)
+    try:
+        with pytest.raises(BotCancelled):
+            two.search(state.determinize(seat, 0), seat)
+        assert two._pool is not None and two._pool.closed
+        two.armed = False
+        fresh = MctsBot(7, **settings)
+        two.rng = Rng(11)
+        fresh.rng = Rng(11)
+        assert two.search(state.determinize(seat, 1), seat) == fresh.search(
+            state.determinize(seat, 1), seat
+        )
+        assert two.last_iterations == fresh.last_iterations
+        assert two._pool is not None and not two._pool.closed
+    finally:
+        two.close()
 
 
 def test_the_hard_level_on_n_cores_searches_n_times_the_work() -> None:
