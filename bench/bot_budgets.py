@@ -2,21 +2,21 @@
 
 The levels think for a count (:mod:`game.bots.budget`): the greedy planner's evaluations per
 turn (a game's ``PLAN_EVALS``) and the hard level's playouts per decision (its
-``SEARCH["iterations"]``).  This measures, over a few 4-player games with one seat of each
+``SEARCH["work"]``: the evaluations and actions of its playouts).  This measures, over a few 4-player games with one seat of each
 level (hard, normal, easy, greedy; seats rotated by game), the CPU time of every decision that
 thought (not the cached steps of a planned turn, not a forced move), per level: p50, p95 and
 max, in CPU seconds of the thinking thread — load-independent.  For the hard level it also
-reports playouts per CPU second after the root's planning, and the planning's own CPU time, and
-estimates for a few iteration counts what a decision would cost (p50/p95/max of planning +
-count / rate): the numbers to pick ``SEARCH["iterations"]`` from.  For the planner levels it
+reports the CPU time per unit of work after the root's planning, the planning's own CPU time,
+and estimates for a few work budgets what a decision would cost (p50/p95/max of planning +
+work x its decision's cost per unit): the numbers to pick ``SEARCH["work"]`` from.  For the planner levels it
 reports evaluations per CPU second and the evaluations a turn took.
 
     python -m bench.bot_budgets --game keyflower --games 3
     python -m bench.bot_budgets --game glen-more --games 3 --hard-cpu 1.5 --json
 
 ``--hard-cpu S`` runs the hard seat on a CPU budget of ``S`` seconds instead of its count (to
-measure its playout rate over a whole game whatever the count is now); ``--iterations N`` runs it
-on ``N`` playouts; ``--rows FILE`` writes every decision's figures, to pool several runs.  Games
+measure its cost per unit of work whatever the count is now); ``--iterations N`` runs it on
+``N`` playouts; ``--rows FILE`` writes every decision's figures, to pool several runs.  Games
 run one after another in this process, nice'd by the caller.
 """
 
@@ -64,10 +64,11 @@ def _recorded(bot: Any, rows: list[dict[str, float]]) -> Any:
         action = bot.choose(state, seat)
         cpu = time.thread_time() - c0
         if getattr(bot, "last_thought", False):
-            row: dict[str, float] = {"cpu": cpu}
+            row: dict[str, float] = {"cpu": cpu, "cut": float(bot.last_cut is not None)}
             if isinstance(bot, MctsBot):
                 row["plan_cpu"] = bot.last_plan_cpu
                 row["iterations"] = float(bot.last_iterations)
+                row["work"] = float(bot.last_work)
             elif isinstance(bot, GreedyBot):
                 row["evals"] = float(bot.last_evals)
             rows.append(row)
@@ -108,28 +109,27 @@ def measure(
     out: dict[str, Any] = {"game": game_id, "games": games, "start": start, "rows": records}
     for level, rows in records.items():
         out[f"{level}.cpu_s"] = spread([r["cpu"] for r in rows])
+        out[f"{level}.ceiling_cuts"] = float(sum(r.get("cut", 0.0) for r in rows))
         if level == "hard" and rows:
-            rates = [
-                r["iterations"] / (r["cpu"] - r["plan_cpu"])
-                for r in rows
-                if r["cpu"] - r["plan_cpu"] > 1e-3 and r["iterations"] > 0
-            ]
+            searched = [r for r in rows if r["cpu"] - r["plan_cpu"] > 1e-3 and r["work"] > 0]
+            per_work = [(r["cpu"] - r["plan_cpu"]) / r["work"] for r in searched]
             out["hard.plan_cpu_s"] = spread([r["plan_cpu"] for r in rows])
             out["hard.iterations"] = spread([r["iterations"] for r in rows])
-            out["hard.playouts_per_cpu_s"] = spread(rates)
-            median_rate = statistics.median(rates) if rates else 0.0
+            out["hard.work"] = spread([r["work"] for r in rows])
+            out["hard.cpu_us_per_work"] = spread([u * 1e6 for u in per_work])
+            median = statistics.median(per_work) if per_work else 0.0
             estimates = {}
-            for count in (50, 100, 150, 200, 300, 400, 600, 800):
+            for work in (2000, 4000, 6000, 8000, 10_000, 12_000, 16_000, 20_000, 30_000):
                 costs = []
                 for r in rows:
-                    rate = (
-                        r["iterations"] / (r["cpu"] - r["plan_cpu"])
-                        if r["cpu"] - r["plan_cpu"] > 1e-3 and r["iterations"] > 0
-                        else median_rate
+                    unit = (
+                        (r["cpu"] - r["plan_cpu"]) / r["work"]
+                        if r["cpu"] - r["plan_cpu"] > 1e-3 and r["work"] > 0
+                        else median
                     )
-                    costs.append(r["plan_cpu"] + count / rate if rate else r["plan_cpu"])
-                estimates[str(count)] = spread(costs)
-            out["hard.estimated_cpu_s_by_iterations"] = estimates
+                    costs.append(r["plan_cpu"] + work * unit)
+                estimates[str(work)] = spread(costs)
+            out["hard.estimated_cpu_s_by_work"] = estimates
         elif rows and "evals" in rows[0]:
             out[f"{level}.evals"] = spread([r["evals"] for r in rows])
             out[f"{level}.evals_per_cpu_s"] = spread(

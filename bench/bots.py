@@ -62,8 +62,8 @@ from typing import Any
 
 from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
-from game.bots.budget import HARD_CPU_BUDGET, HARD_ITERATIONS, PLAN_CPU_BUDGET, PLAN_EVALS
-from game.bots.knowledge import knowledge_for
+from game.bots.budget import HARD_CPU_BUDGET, HARD_WORK, PLAN_CPU_BUDGET, PLAN_EVALS
+from game.bots.knowledge import SEARCH_PARAMETERS, knowledge_for
 from game.core.match import Bot, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import derive_seed
@@ -136,14 +136,30 @@ MATCHUPS = {
 TIMED = ("easy", "greedy", "normal", "hard", "reference")
 
 
-def bench_bot(name: str, seed: int, budget: float | None, iterations: int | None) -> Bot:
+def bench_bot(
+    name: str,
+    seed: int,
+    budget: float | None,
+    iterations: int | None,
+    search: dict[str, Any] | None = None,
+) -> Bot:
     """A bot of a matchup: ``reference`` is the frozen reference (:mod:`bench.reference`);
-    ``budget`` (CPU seconds) and ``iterations`` apply to the hard level only.  No wall-clock
+    ``budget`` (CPU seconds), ``iterations`` and ``search`` (search parameters that replace
+    the game's ``SEARCH``, for A/B comparisons) apply to the hard level only.  No wall-clock
     safety net: the games must not depend on the machine's load."""
     if name == "reference":
         return reference_bot(seed, REFERENCE_CPU)
     if name == "hard":
-        return make_bot(name, seed, budget, iterations=iterations, safety_net=False)
+        bot = make_bot(name, seed, budget, iterations=iterations, safety_net=False)
+        if search:
+            assert isinstance(bot, MctsBot)
+            unknown = set(search) - SEARCH_PARAMETERS
+            if unknown:
+                raise ValueError(f"unknown search parameters {sorted(unknown)}")
+            for key, value in search.items():
+                setattr(bot, "cpu_budget" if key == "cpu_budget" else key, value)
+            bot.fixed = bot.fixed | frozenset(search)
+        return bot
     return make_bot(name, seed, safety_net=False)
 
 
@@ -152,13 +168,17 @@ def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> d
     docstring)."""
     known = knowledge_for(game_id)
     search = dict(known.search)
+    ceiling = search.get("cpu_budget", HARD_CPU_BUDGET)
     if budget is not None:
         hard: dict[str, Any] = {"mode": "cpu", "cpu_s": budget, "iterations": iterations}
+    elif iterations is not None:
+        hard = {"mode": "iterations", "iterations": iterations, "cpu_ceiling_s": ceiling}
     else:
         hard = {
-            "mode": "iterations",
-            "iterations": iterations or search.get("iterations", HARD_ITERATIONS),
-            "cpu_ceiling_s": search.get("cpu_budget", HARD_CPU_BUDGET),
+            "mode": "work",
+            "work": search.get("work", HARD_WORK),
+            "iterations": search.get("iterations"),
+            "cpu_ceiling_s": ceiling,
         }
     return {
         "hard": hard,
@@ -194,11 +214,12 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     game_id, matchup_name, tested, opponent, index, budget, *rest = task
     options = rest[0] if rest else None
     iterations = rest[1] if len(rest) > 1 else None
+    search = rest[2] if len(rest) > 2 else None
     seed = index
     tested_seat = index % PLAYERS
     names = [tested if seat == tested_seat else opponent for seat in range(PLAYERS)]
     bots = [
-        bench_bot(name, derive_seed(seed, "bench-bot", seat), budget, iterations)
+        bench_bot(name, derive_seed(seed, "bench-bot", seat), budget, iterations, search)
         for seat, name in enumerate(names)
     ]
     longest: dict[str, float] = {}
@@ -265,6 +286,7 @@ def run_matchup(
     verbose: bool = False,
     options: dict[str, Any] | None = None,
     iterations: int | None = None,
+    search: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes."""
     tasks = [
@@ -277,6 +299,7 @@ def run_matchup(
             budget,
             options,
             iterations,
+            search,
         )
         for i in range(games)
     ]
@@ -476,6 +499,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--iterations", type=int, default=None, help="hard level: playouts per decision"
     )
+    parser.add_argument(
+        "--search",
+        type=json.loads,
+        default=None,
+        help="hard level: search parameters replacing the game's SEARCH (JSON, e.g. "
+        "'{\"rival_plan_evals\": 30}'), for A/B comparisons on common seeds",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     parser.add_argument(
@@ -500,6 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     signal.signal(signal.SIGTERM, _stop)
     figures[f"{prefix}.budget"] = budget_mode(args.game, args.budget, args.iterations)
+    if args.search:
+        figures[f"{prefix}.search"] = args.search
     for name in args.matchup or ["greedy_vs_random", "hard_vs_greedy"]:
         figures[f"{prefix}.{name}.load_1min_before"] = _load()
         results = run_matchup(
@@ -512,6 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             verbose=not args.json,
             options=args.options,
             iterations=args.iterations,
+            search=args.search,
         )
         figures[f"{prefix}.{name}.load_1min_after"] = _load()
         figures[f"{prefix}.{name}.start"] = float(args.start)

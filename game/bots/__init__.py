@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from game.bots.base import BotCancelled
 from game.bots.budget import (
     HARD_CPU_BUDGET,
-    HARD_ITERATIONS,
+    HARD_WORK,
     MCTS_CPU_BUDGET,
     MCTS_ITERATIONS,
     PLAN_CPU_BUDGET,
@@ -120,19 +120,19 @@ DIFFICULTIES: dict[str, Difficulty] = {
     ),
 }
 
-Factory = Callable[[int, float | None, int | None, bool], Bot]
+Factory = Callable[..., Bot]
 
-#: name -> factory(seed, budget, iterations, safety_net) (see :func:`make_bot`).
+#: name -> factory(seed, budget, iterations, safety_net, cores) (see :func:`make_bot`).
 _FACTORIES: dict[str, Factory] = {
-    "random": lambda seed, budget, iterations, net: RandomBot(seed),
-    "greedy": lambda seed, budget, iterations, net: GreedyBot(seed, safety_net=net),
-    "mcts": lambda seed, budget, iterations, net: MctsBot(
+    "random": lambda seed, budget, iterations, net, cores=1: RandomBot(seed),
+    "greedy": lambda seed, budget, iterations, net, cores=1: GreedyBot(seed, safety_net=net),
+    "mcts": lambda seed, budget, iterations, net, cores=1: MctsBot(
         seed,
         budget=budget or MCTS_CPU_BUDGET,
         iterations=iterations or (None if budget else MCTS_ITERATIONS),
         safety_net=net,
     ),
-    "easy": lambda seed, budget, iterations, net: GreedyBot(
+    "easy": lambda seed, budget, iterations, net, cores=1: GreedyBot(
         seed,
         beam=3,
         temperature=EASY_TEMPERATURE,
@@ -140,8 +140,12 @@ _FACTORIES: dict[str, Factory] = {
         safety_net=net,
         name="easy",
     ),
-    "normal": lambda seed, budget, iterations, net: GreedyBot(seed, safety_net=net, name="normal"),
-    "hard": lambda seed, budget, iterations, net: hard_bot(seed, budget, iterations, net),
+    "normal": lambda seed, budget, iterations, net, cores=1: GreedyBot(
+        seed, safety_net=net, name="normal"
+    ),
+    "hard": lambda seed, budget, iterations, net, cores=1: hard_bot(
+        seed, budget, iterations, net, cores
+    ),
 }
 
 
@@ -150,28 +154,38 @@ def hard_bot(
     budget: float | None = None,
     iterations: int | None = None,
     safety_net: bool = True,
+    cores: int = 1,
 ) -> MctsBot:
     """The hard level: the search bot racing its best whole turns on common sampled worlds,
     looking one round ahead to its own next turn (see :mod:`game.bots.mcts`); a game's
     evaluation module may tune these search parameters (its ``SEARCH``), its budget among them.
 
-    By default a decision plays the game's ``SEARCH["iterations"]`` playouts (else
-    :data:`~game.bots.budget.HARD_ITERATIONS`) within its ``SEARCH["cpu_budget"]`` (else
+    By default a decision does the game's ``SEARCH["work"]`` (else
+    :data:`~game.bots.budget.HARD_WORK`) units of work — the playouts' evaluations, a count
+    that follows the CPU time closely — and at most its ``SEARCH["iterations"]`` playouts if it
+    sets some, within its ``SEARCH["cpu_budget"]`` (else
     :data:`~game.bots.budget.HARD_CPU_BUDGET`) seconds of CPU.  ``budget`` (CPU seconds) makes
-    the CPU time the bound instead of the count (no longer reproducible from the seed: how much
-    is searched depends on the machine's speed); ``iterations`` sets the count.  Either one
-    given here is kept over the game's.  The first decision of a turn searches, the rest of the
-    turn is instant.
+    the CPU time the bound instead of the counts (no longer reproducible from the seed: how much
+    is searched depends on the machine's speed); ``iterations`` makes that many playouts the
+    count instead of the work.  Either one given here is kept over the game's.  The first
+    decision of a turn searches, the rest of the turn is instant.
+
+    ``cores > 1`` (an idle machine: hot-seat and bot games on a player's computer) plays the
+    race's playouts on that many processes and multiplies the counts by it: ``cores`` times the
+    search in about the same wall-clock time (:mod:`game.bots.parallel`; docs/bots.md says what
+    it gains).  The default is one core.
     """
     fixed: set[str] = set()
+    if budget is not None or iterations is not None:
+        fixed.update(("iterations", "work"))
     if budget is not None:
-        fixed.update(("cpu_budget", "iterations"))
-    if iterations is not None:
-        fixed.add("iterations")
+        fixed.add("cpu_budget")
+    counted = budget is None and iterations is None
     return MctsBot(
         seed,
         budget=budget or HARD_CPU_BUDGET,
-        iterations=iterations or (None if budget else HARD_ITERATIONS),
+        iterations=iterations,
+        work=HARD_WORK if counted else None,
         root_policy="race",
         horizon_extra=1,
         playout_plan_evals=100,
@@ -180,6 +194,8 @@ def hard_bot(
         game_tuning=True,
         fixed=frozenset(fixed),
         safety_net=safety_net,
+        cores=cores,
+        count_scale=cores,
         name="hard",
     )
 
@@ -196,6 +212,7 @@ def make_bot(
     *,
     iterations: int | None = None,
     safety_net: bool = True,
+    cores: int = 1,
 ) -> Bot:
     """A new bot called ``name`` with its own RNG seeded from ``seed``.
 
@@ -204,7 +221,8 @@ def make_bot(
     ``iterations`` sets that count instead.  Both are ignored by the other bots, whose count of
     evaluations is the game's.  ``safety_net=False`` drops the wall-clock safety net (3x the
     CPU ceiling): for benchmarks and simulations, where nobody waits and a game must not depend
-    on the machine's load.
+    on the machine's load.  ``cores`` lets the hard level search on that many processes (see
+    :func:`hard_bot`).
     """
     try:
         factory = _FACTORIES[name]
@@ -214,6 +232,10 @@ def make_bot(
         raise ValueError(f"the budget must be positive seconds, not {budget!r}")
     if iterations is not None and iterations < 1:
         raise ValueError(f"the iteration budget must be at least 1, not {iterations!r}")
+    if cores < 1:
+        raise ValueError(f"cores must be at least 1, not {cores!r}")
+    if cores > 1:
+        return factory(seed, budget, iterations, safety_net, cores)
     return factory(seed, budget, iterations, safety_net)
 
 

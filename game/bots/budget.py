@@ -3,8 +3,9 @@
 A bot's thinking is bounded three ways, in this order of importance:
 
 1. **A count** — the turn planner's evaluations of positions (``max_evals``; a game sets its
-   own with ``PLAN_EVALS``), the search's playouts (``iterations``; a game sets the hard
-   level's with ``SEARCH["iterations"]``).  The count is the bound that normally ends the
+   own with ``PLAN_EVALS``), the search's work (``work``: the evaluations and actions of its
+   playouts; a game sets the hard level's with ``SEARCH["work"]``) or its playouts
+   (``iterations``, ``SEARCH["iterations"]``).  The count is the bound that normally ends the
    thinking, and it does not depend on the machine: with the same seed and the same count a
    bot makes the same decision on a quiet core and on a busy one.
 2. **A CPU-time ceiling** — seconds of CPU time of the *thinking thread*
@@ -37,8 +38,9 @@ PLAN_EVALS = 1500
 #: The CPU ceiling of an easy, normal or greedy decision (seconds): the promised longest
 #: decision of those levels (``DIFFICULTIES[...].max_seconds``).
 PLAN_CPU_BUDGET = 0.5
-#: The hard level's playouts per decision for a game that sets no ``SEARCH["iterations"]``.
-HARD_ITERATIONS = 200
+#: The hard level's work per decision (its playouts' evaluations and actions,
+#: :meth:`game.bots.mcts.MctsBot._out_of_work`) for a game that sets no ``SEARCH["work"]``.
+HARD_WORK = 10_000
 #: The hard level's CPU ceiling per decision (seconds) unless the game's
 #: ``SEARCH["cpu_budget"]`` says otherwise: the promised longest hard decision.
 HARD_CPU_BUDGET = 3.0
@@ -147,7 +149,7 @@ class Meter:
 
 __all__ = [
     "HARD_CPU_BUDGET",
-    "HARD_ITERATIONS",
+    "HARD_WORK",
     "MCTS_CPU_BUDGET",
     "MCTS_ITERATIONS",
     "PLAN_CPU_BUDGET",

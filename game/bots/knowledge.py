@@ -37,11 +37,14 @@ The evaluation module may define (every name is optional):
     The hard level's search parameters for this game, overriding the defaults of
     :func:`game.bots.hard_bot` (names from :data:`SEARCH_PARAMETERS`, e.g. a game whose
     playouts are dear plans its own next turn with fewer evaluations).  Among them the hard
-    level's budget (:mod:`game.bots.budget`): ``"iterations"``, its playouts per decision
-    (the bound that normally ends the search; calibrated so that a decision takes about 1-1.5 s
-    of CPU on a quiet core, at most 2 s at the 95th percentile), and ``"cpu_budget"``, its CPU
-    ceiling per decision in seconds (default :data:`game.bots.budget.HARD_CPU_BUDGET`).
-    Default: none.
+    level's budget (:mod:`game.bots.budget`): ``"work"``, the evaluations and actions of its
+    playouts per decision (the bound that normally ends the search, calibrated so that a
+    decision takes about 1-1.5 s of CPU on a quiet core, at most 2 s at the 95th percentile;
+    default :data:`game.bots.budget.HARD_WORK`; ``None`` for none), ``"iterations"``, a cap on
+    its playouts per decision (default none), and ``"cpu_budget"``, its CPU ceiling per
+    decision in seconds (default :data:`game.bots.budget.HARD_CPU_BUDGET`).  The search's
+    other parameters too (``"rival_plan_evals"``: rivals that plan their turns in the
+    playouts, ...).  Default: none.
 
 ``PLAN_EVALS: int`` (or a function ``(state, seat) -> int``)
     The turn planner's evaluations per turn for the greedy, normal and easy levels in this game
@@ -90,7 +93,9 @@ SEARCH_PARAMETERS = frozenset(
         "playout_plan_evals",
         "prior_visits",
         "reject_every",
+        "rival_plan_evals",
         "widening",
+        "work",
     }
 )
 
@@ -239,8 +244,9 @@ def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str,
     unknown = set(search) - SEARCH_PARAMETERS
     if unknown:
         raise ValueError(f"{game_id}: unknown search parameters {sorted(unknown)}")
-    if "iterations" in search:
-        _positive_int(game_id, 'SEARCH["iterations"]', search["iterations"])
+    for name in ("iterations", "work"):
+        if search.get(name) is not None:
+            _positive_int(game_id, f'SEARCH["{name}"]', search[name])
     cpu = search.get("cpu_budget")
     if "cpu_budget" in search and (
         isinstance(cpu, bool) or not isinstance(cpu, int | float) or not cpu > 0

@@ -33,7 +33,9 @@ then one level deep (a turn, then its playout).
 **Playouts.**  A playout continues until ``horizon`` turns have ended since the root — by default
 one full round plus ``horizon_extra`` turns (``players + horizon_extra``), so the rivals answer
 the bot's turn.  Rivals play the game's ``rollout_action``
-policy (random if the game has none).  With ``playout_plan_evals`` set, the searching seat plays
+policy (random if the game has none), or with ``rival_plan_evals`` set a small turn planner of
+their own (beam 2, that many evaluations: rivals modelled as the greedy planners they often
+are).  With ``playout_plan_evals`` set, the searching seat plays
 its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
 players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
 draw.  The end position is scored with the game's evaluation turned into a win chance
@@ -44,9 +46,11 @@ end would be far slower and, with a cheap policy, noisier; the depth limit is de
 (:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game,
 and the game's ``HARD_EVALUATE_ALL`` (if any) is its evaluation.
 
-**Budget.**  ``iterations`` (playouts) and/or ``budget`` (a CPU-time ceiling in seconds of the
-thinking thread) per decision, with a wall-clock safety net of 3x the ceiling unless
-``safety_net=False`` (:mod:`game.bots.budget`); the search stops at whichever comes first.  An
+**Budget.**  ``iterations`` (playouts), ``work`` (the playouts' evaluations and actions, a count
+whose CPU cost varies less from position to position than a playout's) and/or ``budget`` (a
+CPU-time ceiling in seconds of the thinking thread) per decision, with a wall-clock safety net
+of 3x the ceiling unless ``safety_net=False`` (:mod:`game.bots.budget`); the search stops at
+whichever comes first.  An
 iteration budget always finishes its racing round; a round cut short by the ceiling does not
 count.  With an iteration budget and no ceiling reached, the same seed gives the same decision
 on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
@@ -72,6 +76,8 @@ from game.bots.base import (
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import Knowledge, knowledge_for
+from game.bots.parallel import RacePool
+from game.core import registry
 from game.core.api import GameState
 from game.core.rng import Rng
 from game.core.types import Action, Seat
@@ -110,6 +116,10 @@ class MctsBot:
         plan_share: float = 0.4,
         tree_depth: int = 64,
         playout_plan_evals: int = 0,
+        rival_plan_evals: int = 0,
+        work: int | None = None,
+        cores: int = 1,
+        count_scale: int = 1,
         root_policy: str = "ucb",
         reject_every: int = 3,
         plan_per_first: int | None = None,
@@ -120,8 +130,8 @@ class MctsBot:
         knowledge: Knowledge | None = None,
         name: str = "mcts",
     ) -> None:
-        if budget is None and iterations is None:
-            raise ValueError("an MCTS bot needs a CPU budget or an iteration budget")
+        if budget is None and iterations is None and work is None:
+            raise ValueError("an MCTS bot needs a CPU budget, an iteration or a work budget")
         if budget is not None and not budget > 0:
             raise ValueError("the CPU budget must be positive")
         if iterations is not None and iterations < 1:
@@ -146,6 +156,18 @@ class MctsBot:
         self.plan_share = plan_share
         self.tree_depth = tree_depth
         self.playout_plan_evals = playout_plan_evals
+        self.rival_plan_evals = rival_plan_evals
+        if work is not None and work < 1:
+            raise ValueError("the work budget must be at least 1")
+        self.work = work
+        if cores < 1 or count_scale < 1:
+            raise ValueError("cores and count_scale must be at least 1")
+        #: Processes the race's playouts run on (:mod:`game.bots.parallel`); the decision is
+        #: the same as on one core.
+        self.cores = cores
+        #: The iteration and work budgets are multiplied by this (more search on more cores).
+        self.count_scale = count_scale
+        self._pool: RacePool | None = None
         if root_policy not in ("ucb", "race"):
             raise ValueError(f"unknown root policy {root_policy!r}")
         self.root_policy = root_policy
@@ -167,6 +189,9 @@ class MctsBot:
         self.last_thought = False
         #: CPU seconds the last search spent before its playouts (the root's turn planning).
         self.last_plan_cpu = 0.0
+        #: Work done by the last search's playouts (see :meth:`_out_of_work`).
+        self.last_work = 0
+        self._work = 0
 
     # ---- the decision -------------------------------------------------------------------
     def choose(self, state: GameState, seat: Seat, cancel: CancelToken | None = None) -> Action:
@@ -204,6 +229,7 @@ class MctsBot:
             knowledge = knowledge.for_hard()
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         meter = self._meter()
+        self._work = 0
         started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
         root = _Node(mover=-1)
@@ -216,16 +242,17 @@ class MctsBot:
             count = 0
             # Whole turns at the root only if the planner found some (it always should).
             macro = bool(root.children)
-            while self.iterations is None or count < self.iterations:
+            while self._more_iterations(count):
                 check_cancel(cancel)
-                if count and meter.spent():
+                if count and (meter.spent() or self._out_of_work()):
                     break
                 world = first_world if count == 0 else state.determinize(seat, self.rng.next64())
-                self._iterate(root, world, seat, knowledge, horizon, macro)
+                self._iterate(root, world, seat, knowledge, horizon, macro, meter)
                 count += 1
             self.last_iterations = count
             plan = self._principal_turn(root, seat, macro)
         self.last_cut = meter.cut
+        self.last_work = self._work
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
 
@@ -266,29 +293,61 @@ class MctsBot:
         played = dict.fromkeys(alive, 0)
         count = 0
         done_rounds = 0
-        while self.iterations is None or count < self.iterations:
-            seed = self.rng.next64()
-            results: list[tuple[tuple[Action, ...], float]] = []
-            for plan in alive:
+        # One seed per round from the race's own generator: the same worlds whether the rounds
+        # are played here one by one or by several processes in batches.
+        seeds = Rng(self.rng.next64())
+        pool = self._race_pool(state, seat, horizon, list(root.children))
+        order = {plan: i for i, plan in enumerate(root.children)}
+
+        def local(tasks: list[tuple[int, int]]) -> list[tuple[float, int]]:
+            plans = list(root.children)
+            out = []
+            for seed, index in tasks:
                 check_cancel(cancel)
-                if meter.spent():
-                    break  # out of time: this round is incomplete, so it does not count
-                world = state.determinize(seat, seed)
-                turn = world.turn_id()
-                for action in plan:
-                    apply_trusted(world, seat, action)
-                ends = 0 if turn_continues(world, seat, turn) else 1
-                playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
-                self._playout(world, seat, knowledge, horizon, ends, playout_rng, True)
-                results.append((plan, knowledge.rewards(world)[seat]))
-                count += 1
-            if len(results) < len(alive):
+                out.append(
+                    self.race_playout(state, seat, plans[index], seed, knowledge, horizon, meter)
+                )
+            return out
+
+        while self._more_iterations(count) and not self._out_of_work():
+            if meter.spent():
                 break
-            for plan, reward in results:
-                totals[plan] += reward
-                rounds[plan] += 1
-                played[plan] += 1
-            done_rounds += 1
+            if pool is None:
+                batch = [seeds.next64()]
+            else:
+                batch = [
+                    seeds.next64() for _ in range(self._batch_rounds(count, done_rounds, alive))
+                ]
+            tasks = [(seed, order[plan]) for seed in batch for plan in alive]
+            if pool is None:
+                outcomes: list[tuple[float, int]] = []
+                for task in tasks:
+                    check_cancel(cancel)
+                    if meter.spent():
+                        break  # out of time: this round is incomplete, so it does not count
+                    outcomes.extend(local([task]))
+            else:
+                outcomes = pool.run(tasks, local)
+                check_cancel(cancel)
+            stop = False
+            for r in range(len(batch)):
+                # what one core would have done before this round
+                if r and (not self._more_iterations(count) or self._out_of_work()):
+                    stop = True
+                    break
+                results = outcomes[r * len(alive) : (r + 1) * len(alive)]
+                if len(results) < len(alive):
+                    stop = True
+                    break
+                for plan, (reward, work) in zip(alive, results, strict=True):
+                    totals[plan] += reward
+                    rounds[plan] += 1
+                    played[plan] += 1
+                    self._work += work
+                    count += 1
+                done_rounds += 1
+            if stop:
+                break
             if done_rounds % self.reject_every == 0 and len(alive) > 2:
                 worst = min(alive, key=lambda p: totals[p] / rounds[p])
                 alive.remove(worst)
@@ -298,6 +357,82 @@ class MctsBot:
             node.visits = rounds[plan]
             node.total = totals[plan]
         return max(alive, key=lambda p: (totals[p] / max(1e-9, rounds[p]), played[p]))
+
+    def race_playout(
+        self,
+        state: GameState,
+        seat: Seat,
+        plan: tuple[Action, ...],
+        seed: int,
+        knowledge: Knowledge,
+        horizon: int,
+        meter: Meter | None = None,
+    ) -> tuple[float, int]:
+        """One playout of the race: ``plan`` in the world of ``seed``; returns the searching
+        seat's reward and the playout's work (its evaluations and actions).  ``meter`` (the
+        search's CPU ceiling) also stops the planners inside a playout that runs past it."""
+        before = self._work
+        world = state.determinize(seat, seed)
+        turn = world.turn_id()
+        for action in plan:
+            apply_trusted(world, seat, action)
+        ends = 0 if turn_continues(world, seat, turn) else 1
+        playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
+        self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
+        reward = knowledge.rewards(world)[seat]
+        work = self._work - before + 1
+        self._work = before
+        return reward, work
+
+    def _more_iterations(self, count: int) -> bool:
+        """Whether the iteration budget (if any) leaves room for another round."""
+        return self.iterations is None or count < self.iterations * self.count_scale
+
+    def _batch_rounds(self, count: int, done_rounds: int, alive: list[tuple[Action, ...]]) -> int:
+        """How many rounds to hand out at once on several cores: up to the next rejection, and
+        no more than the budgets look likely to allow (rounds past them are played but
+        dropped, as one core would not have played them)."""
+        rounds = self.reject_every - done_rounds % self.reject_every
+        if self.iterations is not None:
+            left = self.iterations * self.count_scale - count
+            rounds = min(rounds, max(1, -(-left // len(alive))))
+        if self.work is not None and done_rounds:
+            left = self.work * self.count_scale - self._work
+            per_round = self._work / done_rounds
+            rounds = min(rounds, max(1, math.ceil(left / max(per_round, 1.0))))
+        elif self.work is not None:
+            rounds = 1
+        return max(1, rounds)
+
+    def _race_pool(
+        self,
+        state: GameState,
+        seat: Seat,
+        horizon: int,
+        plans: list[tuple[Action, ...]],
+    ) -> RacePool | None:
+        """The helper processes of a search on several cores, told about this search (``None``
+        on one core, or with a knowledge of the caller's own that a helper cannot load)."""
+        if self.cores < 2 or self.knowledge is not None:
+            return None
+        if self._pool is None or self._pool.closed or self._pool.cores != self.cores:
+            if self._pool is not None:
+                self._pool.close()
+            self._pool = RacePool(self.cores)
+        params = {
+            "playout_plan_evals": self.playout_plan_evals,
+            "rival_plan_evals": self.rival_plan_evals,
+        }
+        game = (state.game_id, registry.module_of(state.game_id))
+        self._pool.setup(("setup", *game, state.to_dict(), seat, horizon, params, plans))
+        return self._pool
+
+    def close(self) -> None:
+        """End the helper processes of a bot searching on several cores (they also end with
+        the bot)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     # ---- the tree -----------------------------------------------------------------------
     def _add_plans(
@@ -311,10 +446,13 @@ class MctsBot:
     ) -> None:
         """Root children: the planner's best distinct whole turns, primed with their value.
 
-        The planner evaluates at most ``plan_evals`` positions (default
-        :data:`game.bots.budget.PLAN_EVALS`; the game's ``PLAN_EVALS`` is the greedy levels'
-        and does not apply here) within ``plan_share`` of the search's CPU ceiling."""
-        evals = self.plan_evals if self.plan_evals is not None else PLAN_EVALS
+        The planner evaluates at most ``plan_evals`` positions (default: the game's
+        ``PLAN_EVALS`` for this position, as the greedy levels do, else
+        :data:`game.bots.budget.PLAN_EVALS`) within ``plan_share`` of the search's CPU
+        ceiling."""
+        evals = self.plan_evals
+        if evals is None:
+            evals = knowledge.evals_for(world, seat) or PLAN_EVALS
         planner = TurnPlanner(
             knowledge, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
         )
@@ -343,6 +481,7 @@ class MctsBot:
         knowledge: Knowledge,
         horizon: int,
         macro: bool,
+        meter: Meter | None = None,
     ) -> None:
         """One iteration in one world: select, expand one node, play out, back up."""
         path: list[_Node] = []
@@ -368,7 +507,8 @@ class MctsBot:
             node, expanded = self._step(node, world, mover, path, knowledge)
             if world.turn_id() != turn:
                 ends += 1
-        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path))
+        self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
+        self._work += 1
         rewards = knowledge.rewards(world)
         for n in path:
             n.visits += 1
@@ -383,20 +523,29 @@ class MctsBot:
         ends: int,
         rng: Rng,
         plan_own_turns: bool,
+        meter: Meter | None = None,
     ) -> None:
         """Play ``world`` on until ``horizon`` turns have ended (``ends`` already have).
 
         Every seat plays the game's cheap ``rollout_action`` policy, except that with
         ``playout_plan_evals`` set the searching seat plans its own later turns with a small
-        turn planner (what it would really do with the card it draws).
+        turn planner (what it would really do with the card it draws), and with
+        ``rival_plan_evals`` set the other seats plan theirs the same way (rivals that are
+        greedy planners, as the greedy levels are, rather than the cheap policy).
         """
         rollout_action = knowledge.rollout_action
         while ends < horizon and not world.is_over():
             mover = world.to_move()[0]
             turn = world.turn_id()
-            if mover == seat and plan_own_turns and self.playout_plan_evals:
-                planner = TurnPlanner(knowledge, beam=2, max_evals=self.playout_plan_evals)
-                plans = planner.plans(world, mover, rng)
+            evals = (
+                (self.playout_plan_evals if plan_own_turns else 0)
+                if mover == seat
+                else self.rival_plan_evals
+            )
+            if evals:
+                planner = TurnPlanner(knowledge, beam=2, max_evals=evals)
+                plans = planner.plans(world, mover, rng, None, meter)
+                self._work += planner.evals
                 if plans:
                     for action in plans[0].actions:
                         apply_trusted(world, mover, action)
@@ -405,8 +554,16 @@ class MctsBot:
                     continue
             actions = world.legal_actions(mover)
             apply_trusted(world, mover, rollout_action(world, mover, actions, rng))
+            self._work += 1
             if world.turn_id() != turn:
                 ends += 1
+
+    def _out_of_work(self) -> bool:
+        """Whether the playouts have done ``work`` units of work: one per evaluation of their
+        turn planners, per action of the cheap policy and per playout's final evaluation — a
+        count (the same on every machine) that follows the CPU time of a search more closely
+        than the number of playouts, whose cost varies with the position."""
+        return self.work is not None and self._work >= self.work * self.count_scale
 
     def _step(
         self,

@@ -818,12 +818,11 @@ rollout_action = DEFAULT.rollout_action
 #: pairs, 60 games).
 EASY_TEMPERATURE = 5.0
 #: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
-#: ``python -m bench.bot_budgets --game glen-more --games 3 --hard-cpu 1.25``): the greedy
-#: levels' evaluations per turn (at most 0.15 s of CPU a decision), and the hard level's
-#: playouts per decision (~114 a CPU second after the root's planning: about 0.9 s of CPU a
-#: decision at the median, 1.85 s at the 95th percentile).
+#: ``python -m bench.bot_budgets``): the greedy levels' evaluations per turn (at most 0.16 s of
+#: CPU a decision), and the hard level's work per decision (its playouts' evaluations, ~65 us
+#: of CPU each: about 1.2 s of CPU a decision at the median, 1.7 s at the 95th percentile).
 PLAN_EVALS = 1500
-SEARCH = {"iterations": 95}
+SEARCH = {"work": 16000}
 
 __all__ = [
     "DEFAULT",

@@ -1041,14 +1041,10 @@ SCALE = DEFAULT_WEIGHTS.scale
 #: and races fewer turns, to finish more rounds in its time (4-player duels against 3 greedy:
 #: 27% with the defaults, 50% with these, 16–24 games).
 #: The hard level's budget (game/bots/budget.py; issue 23, measured 2026-12-02 with
-#: ``python -m bench.bot_budgets --game keyflower --games 2 --hard-cpu 1.25``): playouts per
-#: decision (~200 a CPU second after the root's planning: about 0.85 s of CPU a decision at the
-#: median, 1.9 s at the 95th percentile; the CPU ceiling cuts the few whose playouts reach the
-#: final scoring).
-#: Since then (the evaluation faster, placements narrowed by ``HARD_CANDIDATE_ACTIONS``),
-#: 240 playouts: measured on the same kind of positions at load 16, 200 playouts took 0.1-0.3 s
-#: of CPU in placement phases, 0.6-1.5 s in a season's turns (max 1.53 s).
-SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "iterations": 240}
+#: ``python -m bench.bot_budgets``): work per decision (its playouts' evaluations and actions,
+#: ~110 us of CPU each: about 1.2 s of CPU a decision at the median, 1.6 s at the 95th
+#: percentile; the CPU ceiling cuts the few whose playouts run the final scoring).
+SEARCH = {"playout_plan_evals": 20, "max_plans": 6, "work": 10_000}
 evaluate_all = DEFAULT.evaluate_all
 HARD_EVALUATE_ALL = HARD.evaluate_all
 HARD_CANDIDATE_ACTIONS = hard_candidate_actions
@@ -1058,11 +1054,11 @@ rollout_action = DEFAULT.rollout_action
 
 def plan_evals(state: GameState, seat: Seat) -> int:
     """The greedy levels' evaluations per turn (``PLAN_EVALS``; game/bots/budget.py): 1,500
-    (at most 0.2 s of CPU a decision), but 450 in winter's placement, where every placement
-    that completes the village runs the final scoring (~1,700 evaluations a CPU second there;
-    1,500 took 0.41-0.51 s)."""
+    (at most 0.19 s of CPU a decision), but 300 in winter's placement, where every placement
+    that completes the village runs the final scoring (~1,400 evaluations a CPU second there
+    with 4 players; 1,500 took 0.41-0.51 s, 450 up to 0.41 s)."""
     st: KeyflowerState = state  # type: ignore[assignment]
-    return 450 if st.phase == PLACE and st.season == WINTER else 1500
+    return 300 if st.phase == PLACE and st.season == WINTER else 1500
 
 
 PLAN_EVALS = plan_evals

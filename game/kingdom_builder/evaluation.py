@@ -618,12 +618,11 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 
 
 #: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
-#: ``python -m bench.bot_budgets --game kingdom-builder --games 2 --hard-cpu 1.25``): the
-#: greedy levels' evaluations per turn (at most 0.21 s of CPU a decision), and the hard level's
-#: playouts per decision (~55 a CPU second after the root's planning: about 1.1 s of CPU a
-#: decision at the median, 1.8 s at the 95th percentile).
+#: ``python -m bench.bot_budgets``): the greedy levels' evaluations per turn (at most 0.3 s of
+#: CPU a decision), and the hard level's work per decision (its playouts' evaluations, ~120 us
+#: of CPU each: about 1.2 s of CPU a decision at the median, 1.5 s at the 95th percentile).
 PLAN_EVALS = 1500
-SEARCH = {"iterations": 55}
+SEARCH = {"work": 9000}
 
 
 def position_key(state: GameState, seat: Seat) -> Hashable:

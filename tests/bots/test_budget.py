@@ -23,6 +23,7 @@ from game.bots import (
 from game.bots import knowledge as kn
 from game.bots.budget import (
     HARD_CPU_BUDGET,
+    HARD_WORK,
     PLAN_CPU_BUDGET,
     PLAN_EVALS,
     SAFETY_FACTOR,
@@ -188,16 +189,16 @@ def test_the_hard_level_takes_the_games_iterations_and_ceiling(
 
     default = hard_bot(1)
     default.search(state.determinize(seat, 1), seat)
-    assert (default.iterations, default.cpu_budget) == (9, 2.5)
+    assert (default.iterations, default.cpu_budget, default.work) == (9, 2.5, HARD_WORK)
     assert default.last_iterations >= 9 and default.last_cut is None
 
     counted = hard_bot(1, iterations=4)
     counted.search(state.determinize(seat, 1), seat)
-    assert (counted.iterations, counted.cpu_budget) == (4, 2.5)
+    assert (counted.iterations, counted.cpu_budget, counted.work) == (4, 2.5, None)
 
     timed = hard_bot(1, budget=0.05, safety_net=False)
     timed.search(state.determinize(seat, 1), seat)
-    assert (timed.iterations, timed.cpu_budget) == (None, 0.05)
+    assert (timed.iterations, timed.cpu_budget, timed.work) == (None, 0.05, None)
     assert timed.last_cut == "cpu"
 
 
@@ -218,6 +219,7 @@ def test_the_same_seed_and_count_give_the_same_hard_decision() -> None:
         ({"iterations": 0}, "iterations"),
         ({"iterations": 2.5}, "iterations"),
         ({"iterations": True}, "iterations"),
+        ({"work": 0}, "work"),
         ({"cpu_budget": 0}, "cpu_budget"),
         ({"cpu_budget": "3"}, "cpu_budget"),
     ],
@@ -241,7 +243,7 @@ def test_every_game_sets_its_counts() -> None:
         evals = known.evals_for(state, state.to_move()[0])
         assert evals is not None and evals >= 50
         search = dict(known.search)
-        assert search["iterations"] >= 10
+        assert (search.get("work") or 0) >= 1000 or (search.get("iterations") or 0) >= 10
         assert search.get("cpu_budget", HARD_CPU_BUDGET) <= HARD_CPU_BUDGET
 
 
@@ -286,3 +288,55 @@ def test_a_queued_decisions_deadline_starts_when_the_process_takes_it_up() -> No
         quick = process.decide("random", 3, None, state, seat, 2, deadline=0.5)
         assert slow.result(timeout=120) in state.legal_actions(seat)
         assert quick.result(timeout=120) in state.legal_actions(seat)
+
+
+# ---- the search's work count ------------------------------------------------------------------
+
+
+def test_a_work_budget_ends_the_race_after_the_round_that_reaches_it() -> None:
+    """``work`` counts what the playouts do (planner evaluations, cheap-policy actions, final
+    evaluations): the race stops at the end of the round in which it is reached, and the same
+    seed and work give the same decision."""
+    state = get_game("glen-more").new(4, {}, 6)
+    seat = state.to_move()[0]
+    first = hard_bot(3, iterations=10_000)
+    first.work = 400
+    plan = first.search(state.determinize(seat, 2), seat)
+    assert first.last_work >= 400
+    assert first.last_cut is None
+    assert first.last_iterations < 10_000
+    second = hard_bot(3, iterations=10_000)
+    second.work = 400
+    assert second.search(state.determinize(seat, 2), seat) == plan
+    assert (second.last_work, second.last_iterations) == (first.last_work, first.last_iterations)
+    with pytest.raises(ValueError, match="work"):
+        MctsBot(1, work=0)
+
+
+def test_rivals_in_playouts_may_be_greedy_planners(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``rival_plan_evals`` the other seats plan their turns in the playouts (with that
+    many evaluations) instead of playing the cheap policy."""
+    from game.bots import greedy
+
+    planned: list[int] = []
+    real = greedy.TurnPlanner.plans
+
+    def recorded(self: Any, state: Any, seat: int, *args: Any, **kwargs: Any) -> Any:
+        planned.append(seat)
+        return real(self, state, seat, *args, **kwargs)
+
+    monkeypatch.setattr(greedy.TurnPlanner, "plans", recorded)
+    state = get_game("kingdom-builder").new(4, {}, 6)
+    seat = state.to_move()[0]
+    settings: dict[str, Any] = {
+        "budget": None,
+        "iterations": 8,
+        "root_policy": "race",
+        "horizon_extra": 1,
+        "playout_plan_evals": 30,
+    }
+    MctsBot(3, **settings).search(state.determinize(seat, 2), seat)
+    assert set(planned) == {seat}  # the root's planner and its own next turns only
+    planned.clear()
+    MctsBot(3, rival_plan_evals=20, **settings).search(state.determinize(seat, 2), seat)
+    assert set(planned) == {0, 1, 2, 3}

@@ -44,7 +44,11 @@ def test_keyflower_tunes_its_hard_level() -> None:
     search = dict(kn.knowledge_for("keyflower").search)
     assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
     # Kingdom Builder sets only its budget
-    assert set(dict(kn.knowledge_for("kingdom-builder").search)) <= {"iterations", "cpu_budget"}
+    assert set(dict(kn.knowledge_for("kingdom-builder").search)) <= {
+        "iterations",
+        "work",
+        "cpu_budget",
+    }
 
 
 def test_unknown_search_parameters_are_refused() -> None:
