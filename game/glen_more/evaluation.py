@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
+from game.glen_more.scoring import ROUND_KEYS
 from game.glen_more.state import (
     ACTIVATE,
     CUBE_CAP,
@@ -64,6 +65,7 @@ from game.glen_more.state import (
 from game.glen_more.tiles import (
     ACTIVATE_OPS,
     DIFFERENCE_VP,
+    END_CATEGORIES,
     KINDS,
     LAND_TILES,
     NRES,
@@ -72,6 +74,7 @@ from game.glen_more.tiles import (
     RES_INDEX,
     ROUNDS,
     ROW_SPACES,
+    STACKS,
     TILE_PENALTY,
     TRACK_SLOTS,
     matches,
@@ -254,6 +257,17 @@ def turns_left(st: GlenMoreState, weights: Weights | None = None) -> list[float]
     return out
 
 
+#: Tiles in the four stacks at the start of a game.
+STACK_TILES = sum(len(p) for p in STACKS)
+
+
+def stage_of(st: GlenMoreState, stages: int) -> int:
+    """The game's stage in ``0..stages-1``: the share of the stacks' tiles already drawn, in
+    ``stages`` equal bins."""
+    left = sum(len(p) for p in st.stacks)
+    return min(stages - 1, int((1.0 - left / STACK_TILES) * stages))
+
+
 # ---- one seat's assets ----------------------------------------------------------------------
 
 
@@ -393,45 +407,124 @@ def activation_value(st: GlenMoreState, seat: Seat, cell: int) -> float:
     return info.activation(profile, room)
 
 
+#: Per kind: its card's bonnets and chieftain multiplier (GM §7.1, §8).
+_BONNETS: tuple[int, ...] = tuple(k.bonnets for k in KINDS)
+_MULTIPLIER: tuple[int, ...] = tuple(k.chieftain_multiplier for k in KINDS)
+#: Per kind and clan-member option: the whisky its placement gives (GM §8).
+_PLACE_WHISKY: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(
+            int(op["n"])
+            for op in PLACE_OPS[mode][k.index]
+            if op["op"] == "gain" and op["what"] == "whisky"
+        )
+        for k in KINDS
+    )
+    for mode in (0, 1)
+)
+
+
 def _counts(st: GlenMoreState) -> dict[str, list[int]]:
     """The three counts of a scoring round (GM §7.1), with the taken tile of the seat to move
     counted as placed (its card and its on-place whisky)."""
-    seats = range(st.n)
-    cards = [list(st.cards[s]) for s in seats]
     whisky = list(st.whisky)
-    if st.phase in (PAY, PLACE) and st.taken >= 0 and st.pay_for == FOR_TILE:
-        kind = KINDS[st.taken]
-        if kind.special:
-            cards[st.cur].append(st.taken)
-        for op in PLACE_OPS[st.clan_on_place][st.taken]:
-            if op["op"] == "gain" and op["what"] == "whisky":
-                whisky[st.cur] += int(op["n"])
     chiefs = []
-    for s in seats:
+    specials = []
+    taken = st.taken if st.phase in (PAY, PLACE) and st.pay_for == FOR_TILE else -1
+    bonnets_of = _BONNETS
+    mult_of = _MULTIPLIER
+    for s, cards in enumerate(st.cards):
         mult = 1
         bonnets = 0
-        for k in cards[s]:
-            mult = max(mult, KINDS[k].chieftain_multiplier)
-            bonnets += KINDS[k].bonnets
+        for k in cards:
+            if mult_of[k] > mult:
+                mult = mult_of[k]
+            bonnets += bonnets_of[k]
+        n = len(cards)
+        if taken >= 0 and s == st.cur:
+            if KINDS[taken].special:
+                n += 1
+                bonnets += bonnets_of[taken]
+                mult = max(mult, mult_of[taken])
+            whisky[s] += _PLACE_WHISKY[st.clan_on_place][taken]
         chiefs.append(st.chieftains[s] * mult + bonnets)
-    return {"whisky": whisky, "chieftains": chiefs, "specials": [len(c) for c in cards]}
+        specials.append(n)
+    return {"whisky": whisky, "chieftains": chiefs, "specials": specials}
+
+
+#: The evaluation's named terms (stable identifiers, in the order of :meth:`Evaluator.terms`;
+#: hints name them: ``reason.glen-more.term.<name>`` in the locale files).
+TERMS: tuple[str, ...] = (
+    "tile_points",  # brown-tile VP banked (GM §5)
+    "rounds_held",  # scoring rounds already held (GM §7.1)
+    "whisky_rounds",  # the rounds to come, whisky compared as it stands now
+    "chieftain_rounds",  # ... chieftains plus bonnets
+    "special_rounds",  # ... special-location cards
+    "coins",  # 1 VP each at the end (GM §7.2)
+    "clan_members",  # clan members beyond the first (reach, later chieftains)
+    "turns",  # the turns still to come (the track, GM §3)
+    "tile_penalty",  # -3 per projected tile over the fewest (GM §7.2)
+    "cubes",  # cubes on the tiles, at their use or market value
+    "end_effects",  # Iona Abbey, Loch Morar, Duart Castle (GM §7.2)
+    "placement",  # the best next placement's activations (GM §4.2-§4.3)
+    "turn_in_progress",  # what the rest of the turn being played should still bring
+)
+
+
+def _final_terms(row: dict[str, Any]) -> tuple[float, ...]:
+    """A finished game's score row (GM §7.2) as :data:`TERMS`."""
+    held = float(sum(row[k] for k in ROUND_KEYS))
+    ends = float(sum(row[k] for k in END_CATEGORIES))
+    terms = dict.fromkeys(TERMS, 0.0)
+    terms.update(
+        tile_points=float(row["tile_points"]),
+        rounds_held=held,
+        coins=float(row["coins"]),
+        tile_penalty=float(row["tile_penalty"]),
+        end_effects=ends,
+    )
+    return tuple(terms[name] for name in TERMS)
 
 
 class Evaluator:
     """The evaluation with a given set of :class:`Weights` (see the module docstring)."""
 
-    def __init__(self, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        weights: Weights | None = None,
+        multipliers: Sequence[Sequence[float]] | None = None,
+    ) -> None:
         self.weights = weights or Weights()
-        self._cache: dict[Hashable, float] = {}
+        #: Per game stage (:func:`stage_of`), a multiplier for each of :data:`TERMS` (the hard
+        #: level's fitted evaluation); ``None``: the plain sum.
+        self.multipliers: tuple[tuple[float, ...], ...] | None = None
+        if multipliers is not None:
+            rows = tuple(tuple(float(c) for c in row) for row in multipliers)
+            if not rows or any(len(row) != len(TERMS) for row in rows):
+                raise ValueError(f"multipliers need one row of {len(TERMS)} per stage")
+            self.multipliers = rows
+        self._cache: dict[Hashable, tuple[float, float, float]] = {}
 
     # ---- the hook ------------------------------------------------------------------------
     def evaluate_all(self, state: GameState) -> list[float]:
-        """Every seat's expected final score in VP."""
+        """Every seat's expected final score in VP: the sum of its :data:`TERMS` (each times
+        its multiplier at this stage of the game, if the evaluator has multipliers)."""
+        rows = self.terms(state)
+        mult = self.multipliers
         st: GlenMoreState = state  # type: ignore[assignment]
-        if st.over:
-            return [float(row["total"]) for row in st.scores()]
-        w = self.weights
+        if mult is None or st.over:
+            return [sum(row) for row in rows]
+        m = mult[stage_of(st, len(mult))]
+        return [sum([c * v for c, v in zip(m, row, strict=True)]) for row in rows]
+
+    def terms(self, state: GameState) -> list[tuple[float, ...]]:
+        """Every seat's value split into :data:`TERMS` (in that order, VP), summing to its
+        value (see the module docstring).  A finished game gives the final score's parts."""
+        st: GlenMoreState = state  # type: ignore[assignment]
         n = st.n
+        if st.over:
+            return [_final_terms(row) for row in st.scores()]
+        w = self.weights
         rl = ROUNDS - len(st.rounds)
         counts = _counts(st)
         left = turns_left(st, w)
@@ -440,28 +533,44 @@ class Evaluator:
         tiles = [len(st.grid[s]) + (1 if pending_tile and s == st.cur else 0) for s in range(n)]
         projected = [tiles[s] + left[s] for s in range(n)]
         fewest = min(projected)
-        category_points = [0.0] * n
-        for cat in ("whisky", "chieftains", "specials"):
-            column = counts[cat]
-            for s in range(n):
-                category_points[s] += _diff_points(column, s)
-        values = []
+        lows = [min(column) for column in counts.values()]
+        diffs = [
+            [column[s] - low for s in range(n)]
+            for column, low in zip(counts.values(), lows, strict=True)
+        ]
+        rounds = st.rounds
+        out: list[tuple[float, ...]] = []
         cur = st.cur
+        member = w.member
+        turn_value = w.turn_value
+        top = _TOP
+        dvp = DIFFERENCE_VP
+        extra = st.taken if pending_tile else -1
         for s in range(n):
-            value = float(st.tile_vp[s]) + sum(r["total"][s] for r in st.rounds)
-            value += rl * category_points[s]
-            value += st.coins[s]
-            value += w.member * max(0, st.clan_total[s] - 1)
-            value += w.turn_value * left[s]
-            value -= TILE_PENALTY * (projected[s] - fewest)
-            if s == cur:
-                info = _Seat(st, s, left[s], rl, counts, w)
-                value += self._holdings(st, s, info, left[s], stacks_left)
-                value += self._turn_in_progress(st, s, info)
-            else:
-                value += self._holdings_cached(st, s, left[s], rl, counts, stacks_left)
-            values.append(value)
-        return values
+            cubes, ends, place = self._holdings_cached(
+                st, s, left[s], rl, counts, stacks_left, diffs, extra if s == cur else -1
+            )
+            progress = 0.0
+            if s == cur and (st.phase not in (TAKE, MOVE) or st.points):
+                progress = self._turn_in_progress(st, s, _Seat(st, s, left[s], rl, counts, w))
+            out.append(
+                (
+                    float(st.tile_vp[s]),
+                    float(sum(r["total"][s] for r in rounds)) if rounds else 0.0,
+                    float(rl * dvp[min(diffs[0][s], top)]),
+                    float(rl * dvp[min(diffs[1][s], top)]),
+                    float(rl * dvp[min(diffs[2][s], top)]),
+                    float(st.coins[s]),
+                    member * max(0, st.clan_total[s] - 1),
+                    turn_value * left[s],
+                    -TILE_PENALTY * (projected[s] - fewest),
+                    cubes,
+                    ends,
+                    place,
+                    progress,
+                )
+            )
+        return out
 
     def _holdings_cached(
         self,
@@ -471,9 +580,12 @@ class Evaluator:
         rl: int,
         counts: dict[str, list[int]],
         stacks_left: int,
-    ) -> float:
-        """:meth:`_holdings` of a seat that is not moving, memoised: while another seat plays
-        its turn, only the market and the round counts can change what it holds is worth."""
+        diffs: list[list[int]],
+        extra: int,
+    ) -> tuple[float, float, float]:
+        """:meth:`_holdings`, memoised by everything it depends on: the seat's territory,
+        cubes, clan members, coins and cards, its differences in the round counts, the market,
+        the turns and rounds left, and (the seat to move) the tile it has taken."""
         key = (
             s,
             left,
@@ -481,13 +593,15 @@ class Evaluator:
             stacks_left,
             st.clan_on_place,
             tuple(st.market),
-            tuple(c[s] - min(c) for c in counts.values()),
-            st.chieftain_multiplier(s),
+            diffs[0][s],
+            diffs[1][s],
+            diffs[2][s],
+            extra,
             st.coins[s],
             st.clan_total[s],
-            frozenset(st.grid[s].items()),
-            frozenset(st.cubes[s].items()),
-            frozenset(st.clan[s].items()),
+            tuple(st.grid[s].items()),
+            tuple(st.cubes[s].items()),
+            tuple(st.clan[s].items()),
             tuple(st.cards[s]),
         )
         cache = self._cache
@@ -502,19 +616,19 @@ class Evaluator:
 
     def _holdings(
         self, st: GlenMoreState, s: int, info: _Seat, left: float, stacks_left: int
-    ) -> float:
-        """The seat's cubes, its end effects and its best next placement."""
+    ) -> tuple[float, float, float]:
+        """The seat's cubes, its end effects and its best next placement (three terms)."""
         w = self.weights
-        value = 0.0
+        cubes = 0.0
         have = st.have[s]
         cube = info.cube
         for r in range(NRES):
             if have[r]:
-                value += have[r] * cube[r]
-        value += self._end_effects(st, s, left, stacks_left)
+                cubes += have[r] * cube[r]
+        ends = self._end_effects(st, s, left, stacks_left)
         best = self._next_placement(st, s, info, -1)
-        value += -w.no_reach if best is None else w.potential * best
-        return value
+        place = -w.no_reach if best is None else w.potential * best
+        return cubes, ends, place
 
     # ---- parts ---------------------------------------------------------------------------
     def _end_effects(self, st: GlenMoreState, s: int, left: float, stacks_left: int) -> float:
@@ -681,6 +795,32 @@ class Evaluator:
         return value + (best if best is not None else 0.0)
 
     # ---- the search bot's playout policy -------------------------------------------------
+    def greedy_rollout_action(
+        self, state: GameState, seat: Seat, actions: list[Action], rng: Rng
+    ) -> Action:
+        """A playout move that models a greedy player (the search bot's playout policy): the
+        tile to take is the one this evaluation likes best one action ahead (the seat's margin
+        over its strongest rival once the tile is taken: what it brings, placed at its best
+        cell, less what it costs, and how far the figure moves, GM §3-§4); every other step as
+        :meth:`rollout_action`.  Which tiles the rivals take decides what is left for the
+        searching seat's next turn, so they should take what a real player would."""
+        if actions[0][0] == "take" and len(actions) > 1:
+            st: GlenMoreState = state  # type: ignore[assignment]
+            best: Action | None = None
+            best_value = -1e18
+            for a in actions:
+                if a[0] != "take":
+                    continue
+                child = st.clone()
+                child.apply_unchecked(seat, a)
+                values = self.evaluate_all(child)
+                v = values[seat] - max(x for s, x in enumerate(values) if s != seat)
+                if v > best_value:
+                    best, best_value = a, v
+            if best is not None:
+                return best
+        return self.rollout_action(state, seat, actions, rng)
+
     def rollout_action(
         self, state: GameState, seat: Seat, actions: list[Action], rng: Rng
     ) -> Action:
@@ -808,33 +948,139 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 
+
+def explain_terms(state: GameState, seat: Seat) -> dict[str, float]:
+    """``seat``'s value split into the evaluation's named :data:`TERMS` (VP), summing to
+    ``evaluate_all(state)[seat]`` (bots' contract 2: hints say what a move gains by these)."""
+    return dict(zip(TERMS, DEFAULT.terms(state)[seat], strict=True))
+
+
+#: A change of a term smaller than this (VP) is no reason.
+_NOISE = 0.05
+
+
+def signed(points: float) -> str:
+    """A gain as the reasons show it: ``+2``, ``-1``, ``+0.5`` (one decimal unless whole)."""
+    rounded = round(points, 1)
+    if rounded == int(rounded):
+        return f"{int(rounded):+d}"
+    return f"{rounded:+.1f}"
+
+
+def _reason(key: str, gain: float, **params: object) -> dict[str, object]:
+    return {"key": key, "params": {"gain": signed(gain), **params}, "gain": gain}
+
+
+def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:
+    """Why going from ``before`` to ``after`` (a move or the seat's whole turn) is worth what
+    it is to ``seat`` by the default evaluation, largest gain first.  Each reason is
+    ``{"key", "params", "gain"}``: ``key`` is looked up as ``reason.glen-more.<key>`` (en, ja,
+    nl), ``params`` fill it (``gain`` a signed number of VP), ``gain`` is the VP it stands for.
+
+    * ``gain.chieftains`` (``n``, ``round``) — ``n`` more chieftains before scoring ``round``
+      (GM §4.4, §7.1); its gain is the change of the ``chieftain_rounds`` term;
+    * ``gain.whisky`` (``n``, ``round``) — ``n`` more whisky barrels before scoring ``round``
+      (the ``whisky_rounds`` term);
+    * ``gain.card`` (``tile``: a tile id, shown by its name) — takes a special location's
+      card (GM §8), worth
+      the change of ``special_rounds`` and ``end_effects`` (shared if several);
+    * ``gain.scoring`` (``round``) — the move brings scoring ``round`` about now (GM §4.5),
+      worth the change of ``rounds_held`` and of the three round terms together;
+    * ``term.<name>`` — any other change of one of :data:`TERMS` by at least 0.05 VP.
+    """
+    b: GlenMoreState = before  # type: ignore[assignment]
+    a: GlenMoreState = after  # type: ignore[assignment]
+    t0 = explain_terms(b, seat)
+    t1 = explain_terms(a, seat)
+    delta = {name: t1[name] - t0[name] for name in TERMS}
+    reasons: list[dict[str, object]] = []
+    covered: set[str] = set()
+    held_before = len(b.rounds)
+    held_after = len(a.rounds)
+    if held_after > held_before:
+        gain = sum(
+            delta[n] for n in ("rounds_held", "whisky_rounds", "chieftain_rounds", "special_rounds")
+        )
+        reasons.append(_reason("gain.scoring", gain, round=held_after))
+        covered.update(("rounds_held", "whisky_rounds", "chieftain_rounds", "special_rounds"))
+    elif not a.over:
+        upcoming = held_before + 1
+        more = a.chieftains[seat] - b.chieftains[seat]
+        if more > 0:
+            reasons.append(
+                _reason("gain.chieftains", delta["chieftain_rounds"], n=more, round=upcoming)
+            )
+            covered.add("chieftain_rounds")
+        more = a.whisky[seat] - b.whisky[seat]
+        if more > 0:
+            reasons.append(_reason("gain.whisky", delta["whisky_rounds"], n=more, round=upcoming))
+            covered.add("whisky_rounds")
+        cards = [k for k in a.cards[seat] if k not in b.cards[seat]]
+        if cards:
+            share = (delta["special_rounds"] + delta["end_effects"]) / len(cards)
+            for k in cards:
+                reasons.append(_reason("gain.card", share, tile=KINDS[k].id))
+            covered.update(("special_rounds", "end_effects"))
+    for name in TERMS:
+        if name not in covered and abs(delta[name]) >= _NOISE:
+            reasons.append(_reason(f"term.{name}", delta[name]))
+    reasons.sort(key=lambda r: -float(r["gain"]))  # type: ignore[arg-type]
+    return reasons
+
+
 #: The hooks :mod:`game.bots.knowledge` looks for.
 SCALE = DEFAULT_WEIGHTS.scale
 evaluate_all = DEFAULT.evaluate_all
-rollout_action = DEFAULT.rollout_action
+#: The search bots' playout policy: the tile a greedy player would take, the rest cheap.
+rollout_action = DEFAULT.greedy_rollout_action
 #: The easy level's randomness here: turns of one position spread over more VP than in Kingdom
 #: Builder (a turn is worth ~5 VP on the track alone), so the default 2 left easy nearly as good
 #: as normal (4-player, easy vs 3 normal: 21.7% of wins, above a given normal bot in 44% of the
 #: pairs, 60 games).
 EASY_TEMPERATURE = 5.0
-#: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
-#: ``python -m bench.bot_budgets``): the greedy levels' evaluations per turn (at most 0.16 s of
-#: CPU a decision), and the hard level's work per decision (its playouts' evaluations, ~65 us
-#: of CPU each: about 1.2 s of CPU a decision at the median, 1.7 s at the 95th percentile).
+#: The bots' budgets here (game/bots/budget.py; issue 23).  The greedy levels' evaluations per
+#: turn (at most 0.15 s of CPU a decision: ``python -m bench.bot_budgets --game glen-more
+#: --games 3 --hard-cpu 1.25``, 2026-12-02).  The hard level: 90 playouts a decision, each
+#: planning the bot's own next turn with 50 evaluations, within 2.5 s of CPU — in 209
+#: decisions of 95 playouts at load 14 (2026-12-02) 0.83 s of CPU at the median, 1.96 s at the
+#: 95th percentile, 3.48 s at most (the ceiling cuts those few slow positions, late in the
+#: game, where a playout costs 30-40 ms).
 PLAN_EVALS = 1500
-SEARCH = {"work": 16000}
+#: (A count of playouts, not the generic work count: ``"work": None``.)
+SEARCH = {"iterations": 90, "playout_plan_evals": 50, "cpu_budget": 2.5, "work": None}
+
+
+def _fitted() -> Evaluator:
+    """The hard level's evaluation: the terms times the multipliers fitted from self-play
+    (``game/glen_more/fitted.py``, written by ``bench/fit_glen_more.py``)."""
+    from game.glen_more import fitted
+
+    if tuple(fitted.TERMS) != TERMS:
+        raise ValueError("game/glen_more/fitted.py was fitted for other terms: refit it")
+    return Evaluator(DEFAULT_WEIGHTS, fitted.FITTED)
+
+
+#: The hard level's evaluation (fitted multipliers of the terms; the greedy levels and hints
+#: keep the plain sum): :mod:`game.bots.knowledge`'s ``HARD_EVALUATE_ALL``.
+FITTED = _fitted()
+HARD_EVALUATE_ALL = FITTED.evaluate_all
 
 __all__ = [
     "DEFAULT",
     "EASY_TEMPERATURE",
+    "FITTED",
+    "HARD_EVALUATE_ALL",
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
+    "TERMS",
     "Evaluator",
     "Weights",
     "activation_value",
     "candidate_actions",
     "evaluate_all",
+    "explain_gain",
+    "explain_terms",
     "figure_distances",
     "position_key",
     "rollout_action",

@@ -5,8 +5,10 @@ never a time: ``iterations`` playouts of the hard level's search per judged turn
 is then deterministic), ``worlds`` common sampled worlds on which the move made and the move
 found are compared, ``graph_worlds`` sampled worlds per point of the graph.
 
-The default per turn is the hard level's own count in the game (its ``SEARCH["iterations"]``,
-else :data:`game.bots.budget.HARD_ITERATIONS`), lowered for a long game so that the whole
+The default per turn is the hard level's own playout count in the game (its
+``SEARCH["iterations"]``; a game whose hard level counts work instead — Kingdom Builder,
+Keyflower — has its playouts per median decision in :data:`PLAYOUTS`, else
+:data:`DEFAULT_PLAYOUTS`), lowered for a long game so that the whole
 review searches at most :data:`TOTAL_DECISIONS` hard decisions' worth (a 4-player Keyflower
 game gives a seat about 50 turns with a choice; Kingdom Builder and Glen More about 10).
 ``--budget S`` asks for ``S`` seconds of the hard level's thinking per turn: its count is
@@ -19,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.budget import HARD_ITERATIONS
 from game.bots.knowledge import knowledge_for
 
 #: Changes whenever the analysis changes what it computes (a cached review of another version
@@ -28,6 +29,11 @@ REVIEW_VERSION = 1
 #: The CPU seconds a hard decision takes at the median with the count a game calibrates
 #: (``docs/bots.md``, "Budgets": Kingdom Builder 1.12, Glen More 0.90, Keyflower 0.84).
 HARD_SECONDS = 1.0
+#: Playouts of a median hard decision where the game's hard level counts work, not playouts
+#: (measured with ``python -m bench.bot_budgets``, 2026-12-02: ``docs/bots.md``, "Budgets").
+PLAYOUTS = {"kingdom-builder": 55, "keyflower": 160}
+#: The same for any other game.
+DEFAULT_PLAYOUTS = 60
 #: A whole review searches at most this many hard decisions' worth of playouts.
 TOTAL_DECISIONS = 24
 #: The fewest playouts a judged turn gets (below this the search is the planner and little more).
@@ -71,9 +77,10 @@ class ReviewSettings:
 
 def hard_iterations(game_id: str) -> int:
     """The hard level's playouts per decision in ``game_id``."""
-    count = dict(knowledge_for(game_id).search).get("iterations", HARD_ITERATIONS)
+    fallback = PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS)
+    count = dict(knowledge_for(game_id).search).get("iterations", fallback)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        return HARD_ITERATIONS
+        return fallback
     return count
 
 

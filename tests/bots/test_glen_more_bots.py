@@ -26,7 +26,7 @@ from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
 from game.glen_more import evaluation as ev
 from game.glen_more import grid as G
-from game.glen_more.state import ACTIVATE, MOVE, PAY, GlenMoreState
+from game.glen_more.state import ACTIVATE, MOVE, PAY, TAKE, GlenMoreState
 from game.glen_more.tiles import TRACK_SLOTS
 from tests.glen_more import helpers as H
 
@@ -336,6 +336,37 @@ def test_the_playout_policy_is_legal_and_sells_only_when_it_must(
     assert action in legal
     if action[0] == "sell":
         assert all(a[0] == "sell" for a in legal)
+
+
+def _margin_after(state: GlenMoreState, seat: Seat, action: Action) -> float:
+    """``seat``'s margin over its strongest rival after ``action``, by the plain evaluation."""
+    child = state.clone()
+    child.apply(seat, action)
+    values = ev.evaluate_all(child)
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_in_playouts_a_seat_takes_the_tile_a_greedy_player_would(seed: int) -> None:
+    """The playout policy's tile (GM §4.1) is the one with the best margin over the strongest
+    rival one action ahead by the plain evaluation (how the greedy bots choose), not one of the
+    nearest at random; the rest of the turn is the cheap policy's."""
+    checked = 0
+    for steps in range(0, 240, 7):
+        state = walk(seed, steps)
+        if state.is_over() or state.phase != TAKE:
+            continue
+        seat = state.cur
+        legal = state.legal_actions(seat)
+        takes = [a for a in legal if a[0] == "take"]
+        if len(takes) < 2:
+            continue
+
+        chosen = ev.rollout_action(state, seat, legal, Rng(1))
+        best = max(_margin_after(state, seat, a) for a in takes)
+        assert chosen in takes and _margin_after(state, seat, chosen) == best
+        checked += 1
+    assert checked >= 3
 
 
 # ---- every level plays ----------------------------------------------------------------------

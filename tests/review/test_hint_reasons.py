@@ -97,7 +97,8 @@ def test_reason_words() -> None:
     unknown = {"key": "term.whisky_rounds", "params": {}, "gain": -12.4}
     assert reason_text(unknown, "no-such-game") == "-12 points (whisky rounds)"
     both = reasons_text([rival, unknown], "glen-more", ["Ann", "Bram"])
-    assert both == "holds Bram back by 2.3 points, -12 points (whisky rounds)"
+    # Glen More words its terms (reason.glen-more.term.*): the game's own text, not the fallback
+    assert both == "holds Bram back by 2.3 points, -12 VP from whisky in the scorings to come"
 
 
 @pytest.fixture

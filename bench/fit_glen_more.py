@@ -1,0 +1,320 @@
+"""Fit the hard level's Glen More evaluation from self-play games (issue 23).
+
+The evaluation (``game/glen_more/evaluation.py``) is a sum of named terms, each an estimate in
+VP of part of a seat's final score.  This script measures how well each term predicts the final
+scores of real games and fits one multiplier per term and game stage, which the hard level uses
+(``FITTED`` in ``game/glen_more/fitted.py``); greedy and normal keep the plain sum.
+
+Two steps, each writing a file that is committed, so the weights can be refitted after a rules
+or evaluation change::
+
+    python -m bench.fit_glen_more generate --games 300 --out bench/data/gm-selfplay.jsonl.gz
+    python -m bench.fit_glen_more fit --data bench/data/gm-selfplay.jsonl.gz \\
+        --out game/glen_more/fitted.py
+
+``generate`` plays 4-player games with seeds ``start..start+games-1``: three greedy bots and a
+fourth seat that is greedy or (every other game) easy, for a spread of positions, all with
+evaluation budgets only (no clock: the same seed gives the same game).  Each line of the output
+is one game as a replay: seed, options, bots, every action and the final totals.  After a rules
+change the games must be generated again (old replays no longer replay).
+
+``fit`` replays every game, and at every position where a seat is about to act (a sample of one
+in ``--every``) computes every seat's terms (``Evaluator.terms``).  Within one position the
+seats' final scores minus their mean are regressed on their terms minus the terms' means (only
+differences between seats decide a game), by ridge regression pulled towards 1 (the plain sum),
+separately for each stage — the share of the stacks' tiles already drawn, in ``--stages``
+equal bins.  Games are split in two halves by seed: the fit on one half is scored on the other
+(the mean squared error of the predicted score differences, against the plain sum's), then the
+final fit uses every game.  The output is a Python module with the multipliers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.bots import GreedyBot
+from game.core.match import Replay, play_match
+from game.core.rng import derive_seed
+from game.glen_more import GAME
+from game.glen_more.evaluation import EASY_TEMPERATURE, TERMS, Evaluator, stage_of
+from game.glen_more.state import GlenMoreState
+
+PLAYERS = 4
+
+
+# ---- generate -------------------------------------------------------------------------------
+
+
+def _bots(index: int) -> tuple[list[Any], list[str]]:
+    """Three greedy bots and, every other game, an easy one in a rotating seat."""
+    names = ["greedy"] * PLAYERS
+    if index % 2:
+        names[(index // 2) % PLAYERS] = "easy"
+    bots: list[Any] = []
+    for seat, name in enumerate(names):
+        seed = derive_seed(index, "gm-fit", seat)
+        if name == "easy":
+            bots.append(
+                GreedyBot(
+                    seed,
+                    beam=3,
+                    temperature=EASY_TEMPERATURE,
+                    cpu_budget=None,
+                    safety_net=False,
+                    name="easy",
+                )
+            )
+        else:
+            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False))
+    return bots, names
+
+
+def play_game(index: int) -> dict[str, Any]:
+    """One self-play game as a replay line."""
+    bots, names = _bots(index)
+    agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
+    result = play_match(GAME.id, PLAYERS, index, agents)
+    return {
+        "seed": index,
+        "players": PLAYERS,
+        "rules_version": GAME.rules_version,
+        "bots": names,
+        "actions": [[seat, list(action)] for seat, action in result.replay.actions],
+        "totals": [row["total"] for row in result.scores],
+    }
+
+
+def generate(games: int, start: int, out: Path, workers: int) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    indices = range(start, start + games)
+    t0 = time.process_time()
+    with gzip.open(out, "wt", encoding="utf-8") as f:
+        if workers > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                lines: Iterator[dict[str, Any]] = pool.imap(play_game, indices)
+                for line in lines:
+                    f.write(json.dumps(line, separators=(",", ":")) + "\n")
+                    f.flush()  # a run stopped early keeps its games
+                    print(f"game {line['seed']}: {line['totals']}", file=sys.stderr, flush=True)
+        else:
+            for i in indices:
+                line = play_game(i)
+                f.write(json.dumps(line, separators=(",", ":")) + "\n")
+                f.flush()  # a run stopped early keeps its games
+                print(f"game {i}: {line['totals']}", file=sys.stderr, flush=True)
+    print(f"{games} games in {time.process_time() - t0:.0f} s CPU (this process) -> {out}")
+
+
+def read_games(path: Path) -> Iterator[dict[str, Any]]:
+    """The games of a file written by ``generate`` (a file still being written: the games
+    complete so far)."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        try:
+            for line in f:
+                if line.strip():
+                    try:
+                        yield json.loads(line)
+                    except json.JSONDecodeError:
+                        return  # a line cut short by a file still being written
+        except EOFError:
+            return
+
+
+# ---- fit ------------------------------------------------------------------------------------
+
+
+def samples(
+    game: dict[str, Any], every: int, stages: int, evaluator: Evaluator
+) -> Iterator[tuple[int, int, list[tuple[float, ...]], list[float]]]:
+    """``(seed, stage, terms per seat, final totals)`` at every ``every``-th position of a
+    replayed game (positions where a seat is to act, the finished game excluded)."""
+    replay = Replay(
+        game=GAME.id,
+        players=game["players"],
+        seed=game["seed"],
+        rules_version=game["rules_version"],
+        actions=[(seat, tuple(a)) for seat, a in game["actions"]],
+    )
+    totals = [float(t) for t in game["totals"]]
+    for i, state in enumerate(replay.states()):
+        st: GlenMoreState = state  # type: ignore[assignment]
+        if st.over:
+            break
+        if i % every:
+            continue
+        yield game["seed"], stage_of(st, stages), evaluator.terms(st), totals
+
+
+def _centred(rows: Sequence[Sequence[float]]) -> list[list[float]]:
+    n = len(rows)
+    means = [sum(col) / n for col in zip(*rows, strict=True)]
+    return [[v - m for v, m in zip(row, means, strict=True)] for row in rows]
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` (a small symmetric positive definite system) by Gauss-Jordan."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        p = m[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for j in range(col, n + 1):
+            m[col][j] /= p
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                for j in range(col, n + 1):
+                    m[r][j] -= f * m[col][j]
+    return [m[i][n] for i in range(n)]
+
+
+def ridge_towards_one(xs: list[list[float]], ys: list[float], penalty: float) -> list[float]:
+    """Coefficients ``c`` minimising ``sum (y - c.x)^2 + penalty * n * |c - 1|^2``."""
+    k = len(xs[0])
+    n = len(xs)
+    ata = [[0.0] * k for _ in range(k)]
+    aty = [0.0] * k
+    for x, y in zip(xs, ys, strict=True):
+        for i in range(k):
+            xi = x[i]
+            if xi:
+                aty[i] += xi * y
+                row = ata[i]
+                for j in range(k):
+                    row[j] += xi * x[j]
+    lam = penalty * n
+    for i in range(k):
+        ata[i][i] += lam
+        aty[i] += lam
+    return _solve(ata, aty)
+
+
+def design(
+    data: list[tuple[int, int, list[tuple[float, ...]], list[float]]], stage: int
+) -> tuple[list[list[float]], list[float]]:
+    """The centred rows (terms) and targets (final totals) of one stage."""
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for _seed, st, terms, totals in data:
+        if st != stage:
+            continue
+        xs.extend(_centred(terms))
+        mean = sum(totals) / len(totals)
+        ys.extend(t - mean for t in totals)
+    return xs, ys
+
+
+def mse(xs: list[list[float]], ys: list[float], coef: Sequence[float]) -> float:
+    if not xs:
+        return 0.0
+    total = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        p = sum(c * v for c, v in zip(coef, x, strict=True))
+        total += (y - p) ** 2
+    return total / len(xs)
+
+
+def fit(
+    data_path: Path, out: Path | None, every: int, stages: int, penalty: float
+) -> list[list[float]]:
+    evaluator = Evaluator()
+    data = [s for g in read_games(data_path) for s in samples(g, every, stages, evaluator)]
+    games = sorted({s[0] for s in data})
+    half = set(games[::2])
+    train = [s for s in data if s[0] in half]
+    test = [s for s in data if s[0] not in half]
+    ones = [1.0] * len(TERMS)
+    print(f"{len(games)} games, {len(data)} positions, {stages} stages, penalty {penalty}")
+    print("stage  positions  mse(sum)  mse(fit, held out)")
+    for stage in range(stages):
+        xs, ys = design(train, stage)
+        tx, ty = design(test, stage)
+        if not xs or not tx:
+            continue
+        coef = ridge_towards_one(xs, ys, penalty)
+        print(
+            f"{stage:5d}  {len(tx) // PLAYERS:9d}  {mse(tx, ty, ones):8.1f}  {mse(tx, ty, coef):8.1f}"
+        )
+    fitted = []
+    for stage in range(stages):
+        xs, ys = design(data, stage)
+        fitted.append(ridge_towards_one(xs, ys, penalty) if xs else list(ones))
+    print("term".ljust(18) + " ".join(f"{s:6d}" for s in range(stages)))
+    for i, name in enumerate(TERMS):
+        print(name.ljust(18) + " ".join(f"{fitted[s][i]:6.2f}" for s in range(stages)))
+    if out is not None:
+        write_module(out, fitted, len(games), len(data), every, penalty, data_path)
+    return fitted
+
+
+def write_module(
+    out: Path,
+    fitted: list[list[float]],
+    games: int,
+    positions: int,
+    every: int,
+    penalty: float,
+    data_path: Path,
+) -> None:
+    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
+    names = "\n".join(f'    "{name}",' for name in TERMS)
+    text = f'''"""The hard level's multipliers of the Glen More evaluation's terms, per game stage.
+
+Written by ``python -m bench.fit_glen_more fit`` (do not edit by hand) from {games} self-play
+games in ``{data_path.as_posix()}`` ({positions} positions, one in {every}; ridge penalty
+{penalty} towards 1).  ``FITTED[stage][i]`` multiplies term ``TERMS[i]`` of
+:mod:`game.glen_more.evaluation` at stage ``stage`` (the share of the stacks' tiles drawn, in
+``len(FITTED)`` equal bins).
+"""
+
+from __future__ import annotations
+
+#: The terms these multipliers were fitted for, in order (checked when they are used).
+TERMS: tuple[str, ...] = (
+{names}
+)
+
+FITTED: tuple[tuple[float, ...], ...] = (
+{rows}
+)
+'''
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="play self-play games and write them as replays")
+    gen.add_argument("--games", type=int, default=300)
+    gen.add_argument("--start", type=int, default=0)
+    gen.add_argument("--workers", type=int, default=1)
+    gen.add_argument("--out", type=Path, default=Path("bench/data/gm-selfplay.jsonl.gz"))
+    fitp = sub.add_parser("fit", help="fit the term multipliers from the games")
+    fitp.add_argument("--data", type=Path, default=Path("bench/data/gm-selfplay.jsonl.gz"))
+    fitp.add_argument("--out", type=Path, default=None)
+    fitp.add_argument("--every", type=int, default=3)
+    fitp.add_argument("--stages", type=int, default=4)
+    fitp.add_argument("--penalty", type=float, default=0.05)
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        generate(args.games, args.start, args.out, args.workers)
+    else:
+        fit(args.data, args.out, args.every, args.stages, args.penalty)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
