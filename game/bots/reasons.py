@@ -43,17 +43,15 @@ API:
 from __future__ import annotations
 
 import concurrent.futures
-import importlib
 import math
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from game.bots.base import BotCancelled, CancelToken, apply_trusted, check_cancel, turn_continues
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import Knowledge, knowledge_for
+from game.bots.knowledge import Knowledge, _evaluation_module, knowledge_for
 from game.core import registry
 from game.core.api import GameState
 from game.core.rng import Rng, derive_seed
@@ -116,19 +114,6 @@ def explainers(game_id: str) -> Explainers:
         )
         _hooks[key] = known
     return known
-
-
-def _evaluation_module(game_id: str) -> ModuleType | None:
-    package = registry.module_of(game_id)
-    if package is None:
-        return None
-    name = f"{package}.evaluation"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
 
 
 def terms(state: GameState, seat: Seat) -> dict[str, float]:
