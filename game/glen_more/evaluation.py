@@ -45,6 +45,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.core.reasons import reason as _reason
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
@@ -957,18 +958,6 @@ def explain_terms(state: GameState, seat: Seat) -> dict[str, float]:
 
 #: A change of a term smaller than this (VP) is no reason.
 _NOISE = 0.05
-
-
-def signed(points: float) -> str:
-    """A gain as the reasons show it: ``+2``, ``-1``, ``+0.5`` (one decimal unless whole)."""
-    rounded = round(points, 1)
-    if rounded == int(rounded):
-        return f"{int(rounded):+d}"
-    return f"{rounded:+.1f}"
-
-
-def _reason(key: str, gain: float, **params: object) -> dict[str, object]:
-    return {"key": key, "params": {"gain": signed(gain), **params}, "gain": gain}
 
 
 def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:

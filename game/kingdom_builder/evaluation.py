@@ -36,6 +36,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.core.reasons import reason as _reason
+from game.core.reasons import signed
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
@@ -518,18 +520,6 @@ class Evaluator:
 SECTOR_NAMES = ("top_left", "top_right", "bottom_left", "bottom_right")
 #: A change smaller than this (points) is no reason.
 _NOISE = 0.05
-
-
-def signed(points: float) -> str:
-    """A gain as the reasons show it: ``+2``, ``-1``, ``+0.5`` (one decimal unless whole)."""
-    rounded = round(points, 1)
-    if rounded == int(rounded):
-        return f"{int(rounded):+d}"
-    return f"{rounded:+.1f}"
-
-
-def _reason(key: str, gain: float, **params: object) -> dict[str, object]:
-    return {"key": key, "params": {"gain": signed(gain), **params}, "gain": gain}
 
 
 def _lords_leads(st: KingdomBuilderState, seat: Seat) -> set[int]:
