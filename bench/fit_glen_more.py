@@ -31,14 +31,15 @@ final fit uses every game.  The output is a Python module with the multipliers.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
-import sys
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from bench.fitting import (
+    fit_stages,
+    generate,
+    read_games,
+)
 from game.bots import GreedyBot
 from game.core.match import Replay, play_match
 from game.core.rng import derive_seed
@@ -91,44 +92,6 @@ def play_game(index: int) -> dict[str, Any]:
     }
 
 
-def generate(games: int, start: int, out: Path, workers: int) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    indices = range(start, start + games)
-    t0 = time.process_time()
-    with gzip.open(out, "wt", encoding="utf-8") as f:
-        if workers > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                lines: Iterator[dict[str, Any]] = pool.imap(play_game, indices)
-                for line in lines:
-                    f.write(json.dumps(line, separators=(",", ":")) + "\n")
-                    f.flush()  # a run stopped early keeps its games
-                    print(f"game {line['seed']}: {line['totals']}", file=sys.stderr, flush=True)
-        else:
-            for i in indices:
-                line = play_game(i)
-                f.write(json.dumps(line, separators=(",", ":")) + "\n")
-                f.flush()  # a run stopped early keeps its games
-                print(f"game {i}: {line['totals']}", file=sys.stderr, flush=True)
-    print(f"{games} games in {time.process_time() - t0:.0f} s CPU (this process) -> {out}")
-
-
-def read_games(path: Path) -> Iterator[dict[str, Any]]:
-    """The games of a file written by ``generate`` (a file still being written: the games
-    complete so far)."""
-    with gzip.open(path, "rt", encoding="utf-8") as f:
-        try:
-            for line in f:
-                if line.strip():
-                    try:
-                        yield json.loads(line)
-                    except json.JSONDecodeError:
-                        return  # a line cut short by a file still being written
-        except EOFError:
-            return
-
-
 # ---- fit ------------------------------------------------------------------------------------
 
 
@@ -154,108 +117,16 @@ def samples(
         yield game["seed"], stage_of(st, stages), evaluator.terms(st), totals
 
 
-def _centred(rows: Sequence[Sequence[float]]) -> list[list[float]]:
-    n = len(rows)
-    means = [sum(col) / n for col in zip(*rows, strict=True)]
-    return [[v - m for v, m in zip(row, means, strict=True)] for row in rows]
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve ``a x = b`` (a small symmetric positive definite system) by Gauss-Jordan."""
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        p = m[col][col]
-        if abs(p) < 1e-12:
-            continue
-        for j in range(col, n + 1):
-            m[col][j] /= p
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col]
-                for j in range(col, n + 1):
-                    m[r][j] -= f * m[col][j]
-    return [m[i][n] for i in range(n)]
-
-
-def ridge_towards_one(xs: list[list[float]], ys: list[float], penalty: float) -> list[float]:
-    """Coefficients ``c`` minimising ``sum (y - c.x)^2 + penalty * n * |c - 1|^2``."""
-    k = len(xs[0])
-    n = len(xs)
-    ata = [[0.0] * k for _ in range(k)]
-    aty = [0.0] * k
-    for x, y in zip(xs, ys, strict=True):
-        for i in range(k):
-            xi = x[i]
-            if xi:
-                aty[i] += xi * y
-                row = ata[i]
-                for j in range(k):
-                    row[j] += xi * x[j]
-    lam = penalty * n
-    for i in range(k):
-        ata[i][i] += lam
-        aty[i] += lam
-    return _solve(ata, aty)
-
-
-def design(
-    data: list[tuple[int, int, list[tuple[float, ...]], list[float]]], stage: int
-) -> tuple[list[list[float]], list[float]]:
-    """The centred rows (terms) and targets (final totals) of one stage."""
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for _seed, st, terms, totals in data:
-        if st != stage:
-            continue
-        xs.extend(_centred(terms))
-        mean = sum(totals) / len(totals)
-        ys.extend(t - mean for t in totals)
-    return xs, ys
-
-
-def mse(xs: list[list[float]], ys: list[float], coef: Sequence[float]) -> float:
-    if not xs:
-        return 0.0
-    total = 0.0
-    for x, y in zip(xs, ys, strict=True):
-        p = sum(c * v for c, v in zip(coef, x, strict=True))
-        total += (y - p) ** 2
-    return total / len(xs)
-
-
 def fit(
     data_path: Path, out: Path | None, every: int, stages: int, penalty: float
 ) -> list[list[float]]:
     evaluator = Evaluator()
     data = [s for g in read_games(data_path) for s in samples(g, every, stages, evaluator)]
-    games = sorted({s[0] for s in data})
-    half = set(games[::2])
-    train = [s for s in data if s[0] in half]
-    test = [s for s in data if s[0] not in half]
     ones = [1.0] * len(TERMS)
-    print(f"{len(games)} games, {len(data)} positions, {stages} stages, penalty {penalty}")
-    print("stage  positions  mse(sum)  mse(fit, held out)")
-    for stage in range(stages):
-        xs, ys = design(train, stage)
-        tx, ty = design(test, stage)
-        if not xs or not tx:
-            continue
-        coef = ridge_towards_one(xs, ys, penalty)
-        print(
-            f"{stage:5d}  {len(tx) // PLAYERS:9d}  {mse(tx, ty, ones):8.1f}  {mse(tx, ty, coef):8.1f}"
-        )
-    fitted = []
-    for stage in range(stages):
-        xs, ys = design(data, stage)
-        fitted.append(ridge_towards_one(xs, ys, penalty) if xs else list(ones))
-    print("term".ljust(18) + " ".join(f"{s:6d}" for s in range(stages)))
-    for i, name in enumerate(TERMS):
-        print(name.ljust(18) + " ".join(f"{fitted[s][i]:6.2f}" for s in range(stages)))
+    fitted = fit_stages(data, stages, penalty, TERMS, ones, PLAYERS)
     if out is not None:
-        write_module(out, fitted, len(games), len(data), every, penalty, data_path)
+        games = len({s[0] for s in data})
+        write_module(out, fitted, games, len(data), every, penalty, data_path)
     return fitted
 
 
@@ -310,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp.add_argument("--penalty", type=float, default=0.05)
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(args.games, args.start, args.out, args.workers)
+        generate(play_game, args.games, args.start, args.out, args.workers)
     else:
         fit(args.data, args.out, args.every, args.stages, args.penalty)
     return 0

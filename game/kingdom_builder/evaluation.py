@@ -43,7 +43,7 @@ from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, TERRAIN_CODES, WATER, Board
-from game.kingdom_builder.state import GOLD_INDEX, USED
+from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
 
 if TYPE_CHECKING:
     from game.core.api import GameState
@@ -117,6 +117,18 @@ def turns_left(st: KingdomBuilderState) -> float:
         builds = 3 + sum(1 for loc in st.tiles[s] if kinds[loc] in BUILD_TILES)
         pace.append(st.supply[s] / builds)
     return max(0.5, min(pace))
+
+
+#: The fitted evaluation's inputs per seat (:meth:`Evaluator.features`), in order.
+FEATURES: tuple[str, ...] = ("score", "tiles", "nomad_tiles", "potential", "frontier", "supply")
+
+
+def stage_of(st: KingdomBuilderState, stages: int) -> int:
+    """The game's stage in ``0..stages-1``: how far the fastest builder is through its 40
+    settlements (KB §8: the game ends in the round one seat builds its last), in ``stages``
+    equal bins."""
+    built = 1.0 - min(st.supply) / SETTLEMENTS
+    return max(0, min(stages - 1, int(built * stages)))
 
 
 def terrain_odds(st: KingdomBuilderState) -> list[float]:
@@ -372,6 +384,45 @@ class Evaluator:
             values.append(value)
         return values
 
+    def features(self, state: GameState) -> list[tuple[float, ...]]:
+        """Every seat's :data:`FEATURES` (the fitted evaluation's inputs; an unfinished game):
+        ``score`` (castles, the cards, Lords and banked gold as if the game ended now),
+        ``tiles`` and ``nomad_tiles`` (as in :meth:`evaluate_all`), ``potential`` (next turn's
+        expected gain, not yet weighted), ``frontier`` (the empty buildable hexes touching the
+        seat's settlements: its choice of hexes for the cards to come, KB §5) and ``supply``
+        (settlements not yet built, KB §8).  With the weights ``1, 1, 1, potential, 0, 0``
+        they sum to :meth:`evaluate_all`."""
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        board = st.board
+        w = self.weights
+        left = turns_left(st)
+        odds = terrain_odds(st)
+        counts = _sector_counts(st) if "Lords" in st.cards or "Farmers" in st.cards else None
+        lords = _lords_scores(counts) if counts is not None and "Lords" in st.cards else None
+        kinds = board.location_type
+        terrain = board.terrain
+        out = []
+        for s in range(st.n):
+            score = float(self._own_score(board, st.cards, st.homes[s]) + st.gold_total(s))
+            if lords is not None:
+                score += lords[s]
+            tiles = sum(
+                (max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[s]),
+                0.0,
+            )
+            nomads = sum(
+                (
+                    nomad_value(st, st.nkind[nh], w)
+                    for nh, held in st.nheld[s].items()
+                    if held != USED
+                ),
+                0.0,
+            )
+            potential = self._potential_of(st, s, left, odds, counts)
+            frontier = float(sum(1 for h in st.front[s] if terrain[h] < WATER))
+            out.append((score, tiles, nomads, potential, frontier, float(st.supply[s])))
+        return out
+
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
         """``seat``'s value split into this evaluation's named terms (in points), summing to
         ``evaluate_all(state)[seat]``: ``castles``, one term per card of the game (its name in
@@ -615,6 +666,41 @@ PLAN_EVALS = 1500
 SEARCH = {"work": 9000}
 
 
+class FittedEvaluator:
+    """The hard level's evaluation: each seat's :meth:`Evaluator.features` times the
+    multipliers fitted for the game's stage (:func:`stage_of`) from self-play games
+    (``game/kingdom_builder/fitted.py``, written by ``bench/fit_kingdom_builder.py``).  A
+    finished game is worth its real score."""
+
+    def __init__(self, base: Evaluator, fitted: Sequence[Sequence[float]]) -> None:
+        self.base = base
+        self.fitted = tuple(tuple(row) for row in fitted)
+
+    def evaluate_all(self, state: GameState) -> list[float]:
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        if st.over:
+            return self.base.evaluate_all(st)
+        row = self.fitted[stage_of(st, len(self.fitted))]
+        return [
+            sum(m * f for m, f in zip(row, feats, strict=True)) for feats in self.base.features(st)
+        ]
+
+
+def _fitted() -> FittedEvaluator:
+    """The hard level's evaluation, checked against the features it was fitted for."""
+    from game.kingdom_builder import fitted
+
+    if tuple(fitted.FEATURES) != FEATURES:
+        raise ValueError("game/kingdom_builder/fitted.py was fitted for other features: refit it")
+    return FittedEvaluator(DEFAULT, fitted.FITTED)
+
+
+#: The hard level's evaluation (fitted multipliers of the features; the greedy levels and hints
+#: keep the plain sum): :mod:`game.bots.knowledge`'s ``HARD_EVALUATE_ALL``.
+FITTED = _fitted()
+HARD_EVALUATE_ALL = FITTED.evaluate_all
+
+
 def position_key(state: GameState, seat: Seat) -> Hashable:
     """Equal for the same placements and tile uses made in another order (turn planner)."""
     st: KingdomBuilderState = state  # type: ignore[assignment]
@@ -641,10 +727,14 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
 
 __all__ = [
     "DEFAULT",
+    "FEATURES",
+    "FITTED",
+    "HARD_EVALUATE_ALL",
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
     "Evaluator",
+    "FittedEvaluator",
     "Weights",
     "evaluate_all",
     "explain_gain",
@@ -653,6 +743,7 @@ __all__ = [
     "hex_gains",
     "position_key",
     "rollout_action",
+    "stage_of",
     "terrain_odds",
     "turns_left",
 ]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench import fit_glen_more as fit
+from bench.fitting import ridge_towards_one
 from game.bots.knowledge import knowledge_for
 from game.core.rng import Rng
 from game.glen_more import evaluation as ev
@@ -45,11 +46,11 @@ def test_ridge_regression_finds_known_multipliers_and_leans_on_one_without_data(
     true = [0.5, 1.5, -0.25]
     xs = [[rng.random() * 10 - 5 for _ in true] for _ in range(400)]
     ys = [sum(c * x for c, x in zip(true, row, strict=True)) for row in xs]
-    got = fit.ridge_towards_one(xs, ys, penalty=1e-6)
+    got = ridge_towards_one(xs, ys, penalty=1e-6)
     assert got == pytest.approx(true, abs=1e-3)
     # a term that never varies keeps the plain sum's multiplier
     flat = [[*row, 0.0] for row in xs]
-    assert fit.ridge_towards_one(flat, ys, penalty=0.01)[-1] == pytest.approx(1.0)
+    assert ridge_towards_one(flat, ys, penalty=0.01)[-1] == pytest.approx(1.0)
 
 
 def test_the_written_module_holds_the_fit(tmp_path: Path) -> None:

@@ -1,0 +1,198 @@
+"""Fit the hard level's Kingdom Builder evaluation from self-play games (issue 23).
+
+The evaluation (``game/kingdom_builder/evaluation.py``) sums, per seat, the score it would have
+if the game ended now, its location and nomad tiles (worth points per turn left) and half of
+next turn's expected gain (``potential``).  That sum says nothing of the turns after the next:
+a seat with more open hexes around it, or a better spread of them, keeps scoring more for the
+rest of the game.  This script measures how well each of the evaluation's features predicts the
+final scores of real games and fits one multiplier per feature and game stage, which the hard
+level uses (``FITTED`` in ``game/kingdom_builder/fitted.py``); greedy and normal keep the plain
+sum.
+
+Two steps, each writing a file that is committed, so the weights can be refitted after a rules
+or evaluation change::
+
+    python -m bench.fit_kingdom_builder generate --games 400 --out bench/data/kb-selfplay.jsonl.gz
+    python -m bench.fit_kingdom_builder fit --data bench/data/kb-selfplay.jsonl.gz \\
+        --out game/kingdom_builder/fitted.py
+
+``generate`` plays 4-player games with seeds ``start..start+games-1``: three greedy bots and a
+fourth seat that is greedy or (every other game) easy, for a spread of positions; games
+``4k+2`` and ``4k+3`` use the full Nomads expansion (the hard level plays both).  Every bot is
+bounded by its count of evaluations (no clock: the same seed gives the same game).  Each line
+of the output is one game as a replay: seed, options, bots, every action and the final totals.
+After a rules change the games must be generated again (old replays no longer replay).
+
+``fit`` replays every game, and at every ``--every``-th position where a seat is about to act
+computes every seat's features (``Evaluator.features``).  Within one position the seats' final
+scores minus their mean are regressed on their features minus the features' means (only
+differences between seats decide a game), by ridge regression pulled towards the plain sum's
+weights (1 for score and tiles, the evaluation's ``potential`` weight, 0 for the features it
+does not use), separately for each stage — how far the fastest builder is through its
+settlements, in ``--stages`` equal bins.  Games are split in two halves by seed: the fit on one
+half is scored on the other (the mean squared error of the predicted score differences, against
+the plain sum's), then the final fit uses every game.  The output is a Python module with the
+multipliers.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.fitting import Sample, fit_stages, generate, read_games
+from game.bots import EASY_TEMPERATURE, GreedyBot
+from game.core.match import Replay, play_match
+from game.core.rng import derive_seed
+from game.kingdom_builder import GAME
+from game.kingdom_builder.evaluation import DEFAULT_WEIGHTS, FEATURES, Evaluator, stage_of
+from game.kingdom_builder.state import KingdomBuilderState
+
+PLAYERS = 4
+DATA = Path("bench/data/kb-selfplay.jsonl.gz")
+#: The plain sum's weight of each feature (``Evaluator.evaluate_all``).
+PRIOR: tuple[float, ...] = (1.0, 1.0, 1.0, DEFAULT_WEIGHTS.potential, 0.0, 0.0)
+
+
+def options_of(index: int) -> dict[str, Any]:
+    """Base game for games ``4k`` and ``4k+1``, full Nomads for ``4k+2`` and ``4k+3``."""
+    return {"nomads": "full"} if index % 4 >= 2 else {}
+
+
+def _bots(index: int) -> tuple[list[Any], list[str]]:
+    """Three greedy bots and, every other game, an easy one in a rotating seat."""
+    names = ["greedy"] * PLAYERS
+    if index % 2:
+        names[(index // 2) % PLAYERS] = "easy"
+    bots: list[Any] = []
+    for seat, name in enumerate(names):
+        seed = derive_seed(index, "kb-fit", seat)
+        if name == "easy":
+            bots.append(
+                GreedyBot(
+                    seed,
+                    beam=3,
+                    temperature=EASY_TEMPERATURE,
+                    cpu_budget=None,
+                    safety_net=False,
+                    name="easy",
+                )
+            )
+        else:
+            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False))
+    return bots, names
+
+
+def play_game(index: int) -> dict[str, Any]:
+    """One self-play game as a replay line."""
+    bots, names = _bots(index)
+    agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
+    options = options_of(index)
+    result = play_match(GAME.id, PLAYERS, index, agents, options=options)
+    return {
+        "seed": index,
+        "players": PLAYERS,
+        "options": options,
+        "rules_version": GAME.rules_version,
+        "bots": names,
+        "actions": [[seat, list(action)] for seat, action in result.replay.actions],
+        "totals": [row["total"] for row in result.scores],
+    }
+
+
+def samples(
+    game: dict[str, Any], every: int, stages: int, evaluator: Evaluator
+) -> Iterator[Sample]:
+    """``(seed, stage, features per seat, final totals)`` at every ``every``-th position of a
+    replayed game (positions where a seat is to act, the finished game excluded)."""
+    replay = Replay(
+        game=GAME.id,
+        players=game["players"],
+        seed=game["seed"],
+        options=game.get("options", {}),
+        rules_version=game["rules_version"],
+        actions=[(seat, tuple(a)) for seat, a in game["actions"]],
+    )
+    totals = [float(t) for t in game["totals"]]
+    for i, state in enumerate(replay.states()):
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        if st.over:
+            break
+        if i % every:
+            continue
+        yield game["seed"], stage_of(st, stages), evaluator.features(st), totals
+
+
+def fit(
+    data_path: Path, out: Path | None, every: int, stages: int, penalty: float
+) -> list[list[float]]:
+    evaluator = Evaluator()
+    data = [s for g in read_games(data_path) for s in samples(g, every, stages, evaluator)]
+    fitted = fit_stages(data, stages, penalty, FEATURES, PRIOR, PLAYERS)
+    if out is not None:
+        games = len({s[0] for s in data})
+        write_module(out, fitted, games, len(data), every, penalty, data_path)
+    return fitted
+
+
+def write_module(
+    out: Path,
+    fitted: list[list[float]],
+    games: int,
+    positions: int,
+    every: int,
+    penalty: float,
+    data_path: Path,
+) -> None:
+    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
+    names = "\n".join(f'    "{name}",' for name in FEATURES)
+    text = f'''"""The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
+
+Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from {games}
+self-play games in ``{data_path.as_posix()}`` ({positions} positions, one in {every}; ridge
+penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
+``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far the fastest
+builder is through its settlements, in ``len(FITTED)`` equal bins).
+"""
+
+from __future__ import annotations
+
+#: The features these multipliers were fitted for, in order (checked when they are used).
+FEATURES: tuple[str, ...] = (
+{names}
+)
+
+FITTED: tuple[tuple[float, ...], ...] = (
+{rows}
+)
+'''
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="play self-play games and write them as replays")
+    gen.add_argument("--games", type=int, default=400)
+    gen.add_argument("--start", type=int, default=0)
+    gen.add_argument("--workers", type=int, default=1)
+    gen.add_argument("--out", type=Path, default=DATA)
+    fitp = sub.add_parser("fit", help="fit the feature multipliers from the games")
+    fitp.add_argument("--data", type=Path, default=DATA)
+    fitp.add_argument("--out", type=Path, default=None)
+    fitp.add_argument("--every", type=int, default=2)
+    fitp.add_argument("--stages", type=int, default=4)
+    fitp.add_argument("--penalty", type=float, default=0.05)
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        generate(play_game, args.games, args.start, args.out, args.workers)
+    else:
+        fit(args.data, args.out, args.every, args.stages, args.penalty)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

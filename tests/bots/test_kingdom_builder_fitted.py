@@ -1,0 +1,104 @@
+"""The hard level's fitted Kingdom Builder evaluation (issue 23): the features
+``bench/fit_kingdom_builder.py`` fits, the module it writes, and that only the hard level uses
+the fit."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import fit_kingdom_builder as fit
+from game.bots.knowledge import knowledge_for
+from game.core.api import GameState
+from game.core.rng import Rng
+from game.kingdom_builder import GAME, fitted
+from game.kingdom_builder import evaluation as ev
+from game.kingdom_builder.state import SETTLEMENTS
+
+
+def _positions(seed: int, options: dict[str, Any], every: int) -> Iterator[GameState]:
+    """Every ``every``-th position of a random 4-player game, the finished one last."""
+    state = GAME.new(4, options, seed)
+    rng = Rng(seed)
+    i = 0
+    while not state.is_over():
+        if i % every == 0:
+            yield state.clone()
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+        i += 1
+    yield state
+
+
+def test_the_hard_level_judges_with_the_fit_and_greedy_with_the_plain_sum() -> None:
+    known = knowledge_for("kingdom-builder")
+    assert known.evaluate_all == ev.evaluate_all
+    assert known.for_hard().evaluate_all == ev.HARD_EVALUATE_ALL == ev.FITTED.evaluate_all
+    assert fitted.FEATURES == ev.FEATURES and all(len(r) == len(ev.FEATURES) for r in fitted.FITTED)
+
+
+@pytest.mark.parametrize("options", [{}, {"nomads": "full"}])
+def test_the_features_with_the_plain_weights_are_the_evaluation(options: dict[str, Any]) -> None:
+    """``Evaluator.features`` weighted 1, 1, 1, ``potential``, 0, 0 is ``evaluate_all`` — the
+    fit starts from the greedy levels' judgement and explains every change from it."""
+    for state in _positions(7, options, every=9):
+        if state.is_over():
+            continue
+        want = ev.DEFAULT.evaluate_all(state)
+        for seat, feats in enumerate(ev.DEFAULT.features(state)):
+            got = sum(w * f for w, f in zip(fit.PRIOR, feats, strict=True))
+            assert got == pytest.approx(want[seat], abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_fitted_value_is_each_feature_times_its_stages_multiplier(seed: int) -> None:
+    stages = len(fitted.FITTED)
+    for state in _positions(seed, {}, every=7):
+        values = ev.FITTED.evaluate_all(state)
+        if state.is_over():  # a finished game is worth its score, fitted or not
+            assert values == ev.evaluate_all(state)
+            continue
+        stage = ev.stage_of(state, stages)  # type: ignore[arg-type]
+        for seat, row in enumerate(ev.DEFAULT.features(state)):
+            expected = sum(m * f for m, f in zip(fitted.FITTED[stage], row, strict=True))
+            assert values[seat] == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_stage_follows_the_fastest_builder() -> None:
+    """KB §8: the game ends in the round one seat builds its last settlement."""
+    state: Any = GAME.new(4, {}, 1)
+    assert ev.stage_of(state, 4) == 0
+    state.supply = [SETTLEMENTS, SETTLEMENTS // 2, SETTLEMENTS, SETTLEMENTS]
+    assert ev.stage_of(state, 4) == 2
+    state.supply = [SETTLEMENTS, 0, SETTLEMENTS, SETTLEMENTS]
+    assert ev.stage_of(state, 4) == 3
+
+
+def test_the_written_module_holds_the_fit(tmp_path: Path) -> None:
+    rows = [[1.0 + 0.01 * i + stage for i in range(len(ev.FEATURES))] for stage in range(3)]
+    out = tmp_path / "fitted_test.py"
+    fit.write_module(out, rows, 7, 70, 3, 0.05, Path("bench/data/x.jsonl.gz"))
+    spec = importlib.util.spec_from_file_location("fitted_test", out)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.FEATURES == ev.FEATURES
+    for got, want in zip(module.FITTED, rows, strict=True):
+        assert list(got) == pytest.approx(want, abs=1e-3)
+
+
+def test_the_fit_reads_its_committed_games() -> None:
+    """The committed self-play games replay under today's rules, both the base game and full
+    Nomads (a rules change that breaks them must regenerate them: ``generate``)."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+    games = fit.read_games(path)
+    for game in (next(games), next(games), next(games)):
+        got = list(fit.samples(game, 25, 4, ev.Evaluator()))
+        assert got and all(len(feats) == 4 for _seed, _stage, feats, _totals in got)
+        assert got[0][3] == [float(t) for t in game["totals"]]
+    assert game["options"] == {"nomads": "full"}  # game 2
