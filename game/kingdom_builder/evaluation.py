@@ -120,7 +120,16 @@ def turns_left(st: KingdomBuilderState) -> float:
 
 
 #: The fitted evaluation's inputs per seat (:meth:`Evaluator.features`), in order.
-FEATURES: tuple[str, ...] = ("score", "tiles", "nomad_tiles", "potential", "frontier", "supply")
+FEATURES: tuple[str, ...] = (
+    "score",
+    "tiles",
+    "nomad_tiles",
+    "potential",
+    "potential_more",
+    "frontier",
+    "open_terrains",
+    "supply",
+)
 
 
 def stage_of(st: KingdomBuilderState, stages: int) -> int:
@@ -355,7 +364,7 @@ class Evaluator:
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
         self._own: dict[tuple[Hashable, ...], int] = {}
-        self._potential: dict[tuple[Hashable, ...], float] = {}
+        self._potential: dict[tuple[Hashable, ...], tuple[float, float]] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's value in points."""
@@ -388,10 +397,12 @@ class Evaluator:
         """Every seat's :data:`FEATURES` (the fitted evaluation's inputs; an unfinished game):
         ``score`` (castles, the cards, Lords and banked gold as if the game ended now),
         ``tiles`` and ``nomad_tiles`` (as in :meth:`evaluate_all`), ``potential`` (next turn's
-        expected gain, not yet weighted), ``frontier`` (the empty buildable hexes touching the
-        seat's settlements: its choice of hexes for the cards to come, KB §5) and ``supply``
-        (settlements not yet built, KB §8).  With the weights ``1, 1, 1, potential, 0, 0``
-        they sum to :meth:`evaluate_all`."""
+        expected gain, not yet weighted), ``potential_more`` (the same over the next-best hexes:
+        what is left for later turns), ``frontier`` (the empty buildable hexes touching the
+        seat's settlements: its choice of hexes for the cards to come, KB §5),
+        ``open_terrains`` (how many of the five terrains it can build next to its settlements)
+        and ``supply`` (settlements not yet built, KB §8).  With the weights ``1, 1, 1,
+        potential, 0, 0, 0, 0`` they sum to :meth:`evaluate_all`."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
         board = st.board
         w = self.weights
@@ -418,9 +429,21 @@ class Evaluator:
                 ),
                 0.0,
             )
-            potential = self._potential_of(st, s, left, odds, counts)
+            potential, more = self._potential_parts(st, s, left, odds, counts)
+            open_terrains = {terrain[h] for h in st.front[s] if terrain[h] < WATER}
             frontier = float(sum(1 for h in st.front[s] if terrain[h] < WATER))
-            out.append((score, tiles, nomads, potential, frontier, float(st.supply[s])))
+            out.append(
+                (
+                    score,
+                    tiles,
+                    nomads,
+                    potential,
+                    more,
+                    frontier,
+                    float(len(open_terrains)),
+                    float(st.supply[s]),
+                )
+            )
         return out
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
@@ -496,9 +519,22 @@ class Evaluator:
         counts: list[list[int]] | None,
     ) -> float:
         """Expected gain of the seat's best open neighbouring hexes next turn."""
+        return self._potential_parts(st, s, left, odds, counts)[0]
+
+    def _potential_parts(
+        self,
+        st: KingdomBuilderState,
+        s: int,
+        left: float,
+        odds: list[float],
+        counts: list[list[int]] | None,
+    ) -> tuple[float, float]:
+        """The seat's potential (for each terrain, its ``potential_hexes`` best open
+        neighbouring hexes' gains times the chance of that card) and the same sum over the
+        next ``potential_hexes`` best hexes (what is left for the turns after the next)."""
         front = st.front[s]
         if not front:
-            return 0.0
+            return 0.0, 0.0
         key: tuple[Hashable, ...] = (
             s,
             frozenset(front),
@@ -526,11 +562,13 @@ class Evaluator:
             if t < WATER and g > 0.0:
                 per_terrain[t].append(g)
         k = self.weights.potential_hexes
-        value = 0.0
+        near = more = 0.0
         for t, gs in enumerate(per_terrain):
             if gs:
                 gs.sort(reverse=True)
-                value += odds[t] * sum(gs[:k])
+                near += odds[t] * sum(gs[:k])
+                more += odds[t] * sum(gs[k : 2 * k])
+        value = (near, more)
         if len(self._potential) >= 20_000:
             self._potential.clear()
         self._potential[key] = value

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
-FEATURES: tuple[str, ...] = ("score", "tiles", "nomad_tiles", "potential", "frontier", "supply")
+FEATURES: tuple[str, ...] = (
+    "score",
+    "tiles",
+    "nomad_tiles",
+    "potential",
+    "potential_more",
+    "frontier",
+    "open_terrains",
+    "supply",
+)
 
-FITTED: tuple[tuple[float, ...], ...] = ((1.0, 1.0, 1.0, 0.5, 0.0, 0.0),)
+FITTED: tuple[tuple[float, ...], ...] = ((1.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0),)
