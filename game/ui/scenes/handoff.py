@@ -163,7 +163,8 @@ class HandoffMixin(TableBase):
         A seat's own view (with its secrets and its legal actions) is drawn when it is the only
         seat played here, or — hot-seat — while its curtain is lifted and it is choosing.
         Otherwise a hot-seat table draws what every player at the screen may see: the
-        spectator connection's view (or, without one, the seat's view with its secrets off)."""
+        spectator connection's view (or, without one, the seat's view with its secrets off);
+        ``None`` while the spectator connection has no state yet."""
         shown = self.shown
         own = self.client.state_of(shown) if shown is not None else None
         if self._hot_seat():
@@ -175,6 +176,10 @@ class HandoffMixin(TableBase):
             )
             if not mine:
                 public = self.client.state_of(None)
+                if public is None and None in self.client.conns:
+                    # The spectator's first state is on its way: draw nothing new until it
+                    # comes (a seat's own message would carry that seat's secrets).
+                    return (None, False)
                 return (public or own or self.client.latest(), False)
         if own is None:
             return (self.client.latest(), False)
