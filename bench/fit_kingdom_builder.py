@@ -39,11 +39,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bench.fitting import Sample, fit_stages, generate, read_games
 from game.bots import EASY_TEMPERATURE, GreedyBot
+from game.bots.knowledge import knowledge_for
 from game.core.match import Replay, play_match
 from game.core.rng import derive_seed
 from game.kingdom_builder import GAME
@@ -61,8 +63,11 @@ def options_of(index: int) -> dict[str, Any]:
     return {"nomads": "full"} if index % 4 >= 2 else {}
 
 
-def _bots(index: int) -> tuple[list[Any], list[str]]:
-    """Three greedy bots and, every other game, an easy one in a rotating seat."""
+def _bots(index: int, judge: str = "plain") -> tuple[list[Any], list[str]]:
+    """Three greedy bots and, every other game, an easy one in a rotating seat; with ``judge``
+    ``"fitted"`` every bot judges with the hard level's fitted evaluation (the fit's second
+    round: positions such as the hard level reaches)."""
+    knowledge = knowledge_for(GAME.id).for_hard() if judge == "fitted" else None
     names = ["greedy"] * PLAYERS
     if index % 2:
         names[(index // 2) % PLAYERS] = "easy"
@@ -77,17 +82,18 @@ def _bots(index: int) -> tuple[list[Any], list[str]]:
                     temperature=EASY_TEMPERATURE,
                     cpu_budget=None,
                     safety_net=False,
+                    knowledge=knowledge,
                     name="easy",
                 )
             )
         else:
-            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False))
+            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False, knowledge=knowledge))
     return bots, names
 
 
-def play_game(index: int) -> dict[str, Any]:
+def play_game(index: int, judge: str = "plain") -> dict[str, Any]:
     """One self-play game as a replay line."""
-    bots, names = _bots(index)
+    bots, names = _bots(index, judge)
     agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
     options = options_of(index)
     result = play_match(GAME.id, PLAYERS, index, agents, options=options)
@@ -97,6 +103,7 @@ def play_game(index: int) -> dict[str, Any]:
         "options": options,
         "rules_version": GAME.rules_version,
         "bots": names,
+        "judge": judge,
         "actions": [[seat, list(action)] for seat, action in result.replay.actions],
         "totals": [row["total"] for row in result.scores],
     }
@@ -126,14 +133,19 @@ def samples(
 
 
 def fit(
-    data_path: Path, out: Path | None, every: int, stages: int, penalty: float
+    data_paths: Sequence[Path], out: Path | None, every: int, stages: int, penalty: float
 ) -> list[list[float]]:
     evaluator = Evaluator()
-    data = [s for g in read_games(data_path) for s in samples(g, every, stages, evaluator)]
+    data = [
+        s
+        for path in data_paths
+        for g in read_games(path)
+        for s in samples(g, every, stages, evaluator)
+    ]
     fitted = fit_stages(data, stages, penalty, FEATURES, PRIOR, PLAYERS)
     if out is not None:
         games = len({s[0] for s in data})
-        write_module(out, fitted, games, len(data), every, penalty, data_path)
+        write_module(out, fitted, games, len(data), every, penalty, data_paths)
     return fitted
 
 
@@ -144,15 +156,16 @@ def write_module(
     positions: int,
     every: int,
     penalty: float,
-    data_path: Path,
+    data_paths: Sequence[Path],
 ) -> None:
+    files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
     names = "\n".join(f'    "{name}",' for name in FEATURES)
     text = f'''"""The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
 
 Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from {games}
-self-play games in ``{data_path.as_posix()}`` ({positions} positions, one in {every}; ridge
-penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
+self-play games in {files} ({positions} positions, one in {every}; ridge penalty {penalty}
+towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
 ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far the fastest
 builder is through its settlements, in ``len(FITTED)`` equal bins).
 """
@@ -180,15 +193,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--start", type=int, default=0)
     gen.add_argument("--workers", type=int, default=1)
     gen.add_argument("--out", type=Path, default=DATA)
+    gen.add_argument(
+        "--judge",
+        choices=("plain", "fitted"),
+        default="plain",
+        help="the bots' evaluation: the plain sum, or the hard level's fitted one",
+    )
     fitp = sub.add_parser("fit", help="fit the feature multipliers from the games")
-    fitp.add_argument("--data", type=Path, default=DATA)
+    fitp.add_argument("--data", type=Path, nargs="+", default=[DATA])
     fitp.add_argument("--out", type=Path, default=None)
     fitp.add_argument("--every", type=int, default=2)
     fitp.add_argument("--stages", type=int, default=4)
     fitp.add_argument("--penalty", type=float, default=0.05)
     args = parser.parse_args(argv)
     if args.command == "generate":
-        generate(play_game, args.games, args.start, args.out, args.workers)
+        generate(
+            partial(play_game, judge=args.judge), args.games, args.start, args.out, args.workers
+        )
     else:
         fit(args.data, args.out, args.every, args.stages, args.penalty)
     return 0

@@ -82,7 +82,7 @@ def test_the_stage_follows_the_fastest_builder() -> None:
 def test_the_written_module_holds_the_fit(tmp_path: Path) -> None:
     rows = [[1.0 + 0.01 * i + stage for i in range(len(ev.FEATURES))] for stage in range(3)]
     out = tmp_path / "fitted_test.py"
-    fit.write_module(out, rows, 7, 70, 3, 0.05, Path("bench/data/x.jsonl.gz"))
+    fit.write_module(out, rows, 7, 70, 3, 0.05, [Path("bench/data/x.jsonl.gz")])
     spec = importlib.util.spec_from_file_location("fitted_test", out)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
