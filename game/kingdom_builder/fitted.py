@@ -1,8 +1,8 @@
 """The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
 
-Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 111
-self-play games in ``bench/data/kb-selfplay.jsonl.gz`` (16065 positions, one in 2; ridge
-penalty 0.05 towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
+Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 142
+self-play games in ``bench/data/kb-selfplay.jsonl.gz`` (20435 positions, one in 2; ridge penalty 0.05
+towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
 ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far the fastest
 builder is through its settlements, in ``len(FITTED)`` equal bins).
 """
@@ -22,8 +22,8 @@ FEATURES: tuple[str, ...] = (
 )
 
 FITTED: tuple[tuple[float, ...], ...] = (
-    (0.347, 0.763, 0.751, -0.207, 0.877, -0.146, -1.450, 0.905),
-    (0.799, 0.989, 1.259, 0.383, -0.096, -0.155, -1.536, 0.948),
-    (0.978, 1.043, -0.073, 0.364, -0.057, -0.169, -0.338, 0.678),
-    (0.989, 1.110, 0.516, 0.281, -0.338, -0.057, -0.547, 0.422),
+    (0.422, 0.763, 0.760, -0.087, 1.008, -0.132, -1.482, 1.002),
+    (0.786, 1.032, 1.421, 0.359, -0.087, -0.115, -1.564, 0.986),
+    (0.949, 1.099, 0.245, 0.357, -0.009, -0.134, -0.382, 0.599),
+    (0.984, 1.116, 0.558, 0.262, -0.280, -0.042, -0.708, 0.414),
 )
