@@ -696,12 +696,21 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
     return explain_gain_with(DEFAULT, before, after, seat)
 
 
-#: The bots' budgets here (game/bots/budget.py; issue 23, measured 2026-12-02 with
-#: ``python -m bench.bot_budgets``): the greedy levels' evaluations per turn (at most 0.3 s of
-#: CPU a decision), and the hard level's work per decision (its playouts' evaluations, ~120 us
-#: of CPU each: about 1.2 s of CPU a decision at the median, 1.5 s at the 95th percentile).
+#: The bots' budgets here (game/bots/budget.py; issue 23): the greedy levels' evaluations per
+#: turn (at most 0.3 s of CPU a decision, ``python -m bench.bot_budgets``), and the hard
+#: level's search (docs/bots.md, "Measured for issue 23"): 8,000 units of work a decision, each
+#: playout the candidate turn and the rivals' answers, every rival planning its turn with 20
+#: evaluations (the rivals modelled as the planners the other levels are), then the fitted
+#: evaluation; a turn keeps 6 virtual rounds at the planner's value, so a few lucky worlds do
+#: not overturn it (about 1.2 s of CPU a decision at the median).
 PLAN_EVALS = 1500
-SEARCH = {"work": 9000}
+SEARCH = {
+    "work": 8000,
+    "playout_plan_evals": 0,
+    "horizon_extra": 0,
+    "rival_plan_evals": 20,
+    "prior_visits": 6,
+}
 
 
 class FittedEvaluator:

@@ -1,7 +1,7 @@
 """The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
 
-Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 142
-self-play games in ``bench/data/kb-selfplay.jsonl.gz`` (20435 positions, one in 2; ridge penalty 0.05
+Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 342
+self-play games in ``bench/data/kb-selfplay.jsonl.gz`` and ``bench/data/kb-selfplay-fitted.jsonl.gz`` (51155 positions, one in 2; ridge penalty 0.05
 towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
 ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far the fastest
 builder is through its settlements, in ``len(FITTED)`` equal bins).
@@ -22,8 +22,8 @@ FEATURES: tuple[str, ...] = (
 )
 
 FITTED: tuple[tuple[float, ...], ...] = (
-    (0.422, 0.763, 0.760, -0.087, 1.008, -0.132, -1.482, 1.002),
-    (0.786, 1.032, 1.421, 0.359, -0.087, -0.115, -1.564, 0.986),
-    (0.949, 1.099, 0.245, 0.357, -0.009, -0.134, -0.382, 0.599),
-    (0.984, 1.116, 0.558, 0.262, -0.280, -0.042, -0.708, 0.414),
+    (0.328, 0.718, 0.933, 0.098, 0.376, -0.183, -1.713, 0.718),
+    (0.728, 0.990, 1.218, 0.382, -0.191, -0.017, -2.151, 0.907),
+    (0.894, 1.083, 0.550, 0.425, -0.159, -0.060, -0.979, 0.592),
+    (0.952, 1.038, 0.858, 0.331, -0.220, -0.035, -0.648, 0.415),
 )
