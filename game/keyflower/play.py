@@ -278,8 +278,11 @@ def _scan_bids(
     st: KeyflowerState, s: int, out: list[Action], limit: int
 ) -> tuple[list[int], list[int]]:
     """:func:`_bid_into` for every bid tile in one loop (the hot path of every turn's first
-    list), appending the bids to ``out`` while it holds at most ``limit``; returns the tiles
-    where ``s`` can bid and, as :func:`losing_bids`, those where its bid does not lead."""
+    list), appending the bids to ``out`` while it holds at most ``limit`` (a tile's bids go in
+    whole: past ``limit`` the list is only too long); returns the tiles where ``s`` can bid
+    and, as :func:`losing_bids`, those where its bid does not lead.  The bids of a tile with
+    no keyple are a pure function of the screen, the colour fixed by reclaimed bids and
+    whether any were reclaimed: they come from :data:`_FREE_BIDS`."""
     bidn = st.bidn
     bidc = st.bidc
     n = st.n
@@ -293,28 +296,24 @@ def _scan_bids(
     rows = _BID_ROWS
     targets: list[int] = []
     losing: list[int] = []
-    free_cols = ALL_COLOURS if pcol < 0 else (pcol,)
+    free_key = (pcol, floor, *keys)
+    free = _FREE_BIDS.get(free_key)
+    if free is None:
+        if len(_FREE_BIDS) >= 5_000:
+            _FREE_BIDS.clear()
+        free = _FREE_BIDS[free_key] = {}
     for t in st.auction + st.tord:
         lock = locks[t]
         if lock < 0:
-            # no keyple on the tile (D2: the lock is set by the first): any colour, one keyple
-            # or more, the reclaimed ones included
-            least = 1 - k
-            if least < floor:
-                least = floor
-            found = False
-            for col in free_cols:
-                most = keys[col]
-                if most >= least:
-                    found = True
-                    if len(out) > limit:
-                        break
-                    row = rows[t * 4 + col]
-                    if len(row) <= most:
-                        row = _bid_row(t, col, most)
-                    out += row[least : most + 1]
-            if found:
+            # no keyple on the tile (D2: the lock is set by the first): any colour (or the
+            # reclaimed bids' one), one keyple or more, the reclaimed ones included
+            seg = free.get(t)
+            if seg is None:
+                seg = free[t] = _free_bids(t, pcol, floor, keys)
+            if seg:
                 targets.append(t)
+                if len(out) <= limit:
+                    out += seg
             continue
         base = t * 6
         mine = bidn[base + s]
@@ -322,37 +321,64 @@ def _scan_bids(
             most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
             if most_other > mine:
                 losing.append(t)
-            own_col = bidc[base + s]
-            own = 0 if t in precl else mine
-            if pcol >= 0 and pcol != own_col:
+            col = bidc[base + s]
+            if pcol >= 0 and pcol != col:
                 continue
-            cols: tuple[int, ...] = (own_col,)
+            least = most_other + 1 - k if t in precl else most_other + 1 - mine - k
         else:
             most_other = max(bidn[base : base + n])
-            own = 0
+            least = most_other + 1 - k
             if any_4a and lock != GREEN:
-                cols = ALL_COLOURS if pcol < 0 else (pcol,)
-            elif pcol >= 0 and pcol != lock:
+                # summer boat 4a: any single colour (D15)
+                if least < floor:
+                    least = floor
+                found = False
+                for col in ALL_COLOURS if pcol < 0 else (pcol,):
+                    most = keys[col]
+                    if most >= least:
+                        found = True
+                        if len(out) > limit:
+                            break
+                        row = rows[t * 4 + col]
+                        if len(row) <= most:
+                            row = _bid_row(t, col, most)
+                        out += row[least : most + 1]
+                if found:
+                    targets.append(t)
                 continue
-            else:
-                cols = (lock,)
-        least = most_other + 1 - own - k
+            if pcol >= 0 and pcol != lock:
+                continue
+            col = lock
         if least < floor:
             least = floor
-        found = False
-        for col in cols:
-            most = keys[col]
-            if most >= least:
-                found = True
-                if len(out) > limit:
-                    break
+        most = keys[col]
+        if most >= least:
+            targets.append(t)
+            if len(out) <= limit:
                 row = rows[t * 4 + col]
                 if len(row) <= most:
                     row = _bid_row(t, col, most)
                 out += row[least : most + 1]
-        if found:
-            targets.append(t)
     return targets, losing
+
+
+def _free_bids(t: int, pcol: int, least: int, keys: list[int]) -> tuple[Action, ...]:
+    """The bids at ``t`` while no keyple is on it: each colour (only ``pcol`` if set) from
+    ``least`` keyples to the whole screen."""
+    acts: list[Action] = []
+    for col in ALL_COLOURS if pcol < 0 else (pcol,):
+        most = keys[col]
+        if most >= least:
+            row = _BID_ROWS[t * 4 + col]
+            if len(row) <= most:
+                row = _bid_row(t, col, most)
+            acts += row[least : most + 1]
+    return tuple(acts)
+
+
+#: The bids of a tile with no keyple on it, by (reclaimed colour, least count, the screen's
+#: four counts), then tile: a pure function of the key, filled as met; cleared when large.
+_FREE_BIDS: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
 
 
 # ---- uses -----------------------------------------------------------------------------------
