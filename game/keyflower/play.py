@@ -589,7 +589,7 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
     k = st.pk
     top = 3 - k
     pcol = st.pcol
-    any_colour = bool(st.flags[s] & F_4B)
+    any_colour = st.flags[s] & F_4B
     keys = st.keys[s]
     # what each colour can place at most (the screen, the ladder's top)
     caps = (
@@ -601,11 +601,13 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
     free_cache = _FREE_USES.get(caps)
     if free_cache is None:
         free_cache = _FREE_USES[caps] = {}
-    paid_key: tuple[int, ...] | None = None
+    use_pay = _USE_PAY
+    use_act = USE_ACT
     groups = st.vorder if st.season == WINTER else [st.auction, *st.vorder]
     for t in chain.from_iterable(groups):
         i = t * 2 + sides[t]
-        if SIDE_ACTION[i] is None:
+        pay = use_pay[i]
+        if pay is None:
             continue
         us = uses.get(t)
         lo = us[-1][2] + 1 if us else 1
@@ -615,54 +617,53 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
             continue
         first = lo - k
         lock = locks[t]
-        pay = _PAY_CAP[i]
-        if pcol < 0 and (any_colour or lock < 0):
-            if pay is None:
-                got = free_cache.get(t * 4 + first)
-                if got is None:
-                    row = USE_ACT[t]
-                    got = free_cache[t * 4 + first] = tuple(
-                        a for c in ALL_COLOURS for a in row[c][first : caps[c] + 1]
-                    )
-                out += got
+        # KF §6.2 colour rule: the lock (any colour on an empty tile or with 4b), narrowed to
+        # the reclaimed bids' colour; -1: every colour
+        if lock < 0 or any_colour:
+            c = pcol
+        elif pcol < 0 or pcol == lock:
+            c = lock
+        else:
+            continue
+        if not pay:
+            if c >= 0:
+                last = caps[c]
+                if last >= first:
+                    out += use_act[t][c][first : last + 1]
                 continue
-            if paid_key is None:
-                paid_key = (k, *keys, *st.skills[s])
-            key = (i, first, paid_key)
-            got = _PAID_USES.get(key)
+            got = free_cache.get(t * 4 + first)
             if got is None:
-                if len(_PAID_USES) >= 20_000:
-                    _PAID_USES.clear()
-                row = USE_ACT[t]
-                acts: list[Action] = []
-                for c in ALL_COLOURS:
-                    last = min(caps[c], _pay_cap(st, s, pay, c))
-                    acts += row[c][first : last + 1]
-                got = _PAID_USES[key] = tuple(acts)
+                row = use_act[t]
+                got = free_cache[t * 4 + first] = tuple(
+                    a for col in ALL_COLOURS for a in row[col][first : caps[col] + 1]
+                )
             out += got
             continue
-        if pcol >= 0:
-            if not (any_colour or lock < 0) and lock != pcol:
-                continue
-            c = pcol
-        else:
-            c = lock
-        last = caps[c]
-        if pay is not None:
-            cap = _pay_cap(st, s, pay, c)
-            if cap < last:
-                last = cap
-        if last >= first:
-            out += USE_ACT[t][c][first : last + 1]
+        row = use_act[t]
+        if c >= 0:
+            last = _pay_cap(st, s, pay, c)
+            if last > caps[c]:
+                last = caps[c]
+            if last >= first:
+                out += row[c][first : last + 1]
+            continue
+        for col in ALL_COLOURS:
+            last = _pay_cap(st, s, pay, col)
+            if last > caps[col]:
+                last = caps[col]
+            if last >= first:
+                out += row[col][first : last + 1]
 
 
 #: The use actions of a tile open to every colour whose face costs nothing extra, by what each
 #: colour can place at most (the screen, the ladder's top), then ``tile * 4 + least count from
 #: the screen``: a pure function of the keys, filled as met (at most 29 tiles x 3 x 4^4).
 _FREE_USES: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
-#: The same for a face with an extra cost, by (face, least count, (reclaimed keyples, the
-#: screen's keyples and skill tiles)); cleared when large.
-_PAID_USES: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
+#: Per tile face (``tile * 2 + side``): None if it has no action, ``()`` if using it costs
+#: nothing extra, else its :data:`_PAY_CAP` entry.
+_USE_PAY: tuple[_PaySpec | tuple[()] | None, ...] = tuple(
+    None if SIDE_ACTION[i] is None else (_PAY_CAP[i] or ()) for i in range(len(SIDE_OF))
+)
 
 
 def use_tiles(st: KeyflowerState) -> list[int]:
