@@ -816,19 +816,30 @@ def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
 
 def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
     """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
-    its own village, not flipped yet; resources from the tile itself, skills from the screen."""
-    tile = TILES[t]
-    if st.side[t] or not tile.upgradable or st.where[t] != s:
+    its own village, not flipped yet; resources from the tile itself, skills from the screen.
+    (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
+    kept in :data:`_UPGRADE_PAYS`.)"""
+    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
         return []
-    cost = tile.cost
-    assert cost is not None
     b = t * 4
-    res = st.res[b : b + 4]
-    pays = resource_payments(res, cost, bool(st.flags[s] & F_3A))
-    if not pays:
-        return []
-    sk = skill_payments(st.skills[s], cost)
-    return [(*r, *k) for r in pays for k in sk]
+    res = st.res
+    sk = st.skills[s]
+    wild = st.flags[s] & F_3A
+    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
+    got = _UPGRADE_PAYS.get(key)
+    if got is None:
+        if len(_UPGRADE_PAYS) >= 20_000:
+            _UPGRADE_PAYS.clear()
+        cost = TILES[t].cost
+        assert cost is not None
+        pays = resource_payments(res[b : b + 4], cost, bool(wild))
+        skp = skill_payments(sk, cost) if pays else []
+        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
+    return list(got)
+
+
+#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
+_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 # ---- applying ----------------------------------------------------------------------------
