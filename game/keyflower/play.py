@@ -559,6 +559,32 @@ def _pay_cap(st: KeyflowerState, s: int, spec: _PaySpec, colour: int) -> int:
     return cap
 
 
+def _pay_caps(st: KeyflowerState, s: int, spec: _PaySpec) -> list[int]:
+    """:func:`_pay_cap` for each colour, in one pass over the payment."""
+    fixed_k, any_k, fixed_total, fixed_s, any_s, fixed_s_total = spec
+    sk = st.skills[s]
+    for kind, need in fixed_s:
+        if sk[kind] < need:
+            return [-1, -1, -1, -1]
+    if any_s and sk[0] + sk[1] + sk[2] - fixed_s_total < any_s:
+        return [-1, -1, -1, -1]
+    keys = st.keys[s]
+    room = keys[0] + keys[1] + keys[2] + keys[3] - fixed_total - any_k if any_k else 99
+    out = [room, room, room, room]
+    short = -1  # a fixed colour held short: every other colour cannot pay (two: none can)
+    for c, need in fixed_k:
+        have = keys[c] - need
+        if have < out[c]:
+            out[c] = have
+        if have < 0:
+            short = c if short == -1 else -2
+    if short != -1:
+        for col in ALL_COLOURS:
+            if col != short:
+                out[col] = -1
+    return out
+
+
 #: Per tile face (``tile * 2 + side``): the extra payment as (fixed keyples as (colour, n)
 #: pairs, any keyples, fixed keyples in all, fixed skills as (kind, n) pairs, any skills,
 #: fixed skills in all); faces that pay nothing hold ``None``.
@@ -647,8 +673,9 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
             if last >= first:
                 out += row[c][first : last + 1]
             continue
+        most = _pay_caps(st, s, pay)
         for col in ALL_COLOURS:
-            last = _pay_cap(st, s, pay, col)
+            last = most[col]
             if last > caps[col]:
                 last = caps[col]
             if last >= first:
