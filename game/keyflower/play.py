@@ -326,29 +326,43 @@ def _scan_bids(
                 continue
             least = most_other + 1 - k if t in precl else most_other + 1 - mine - k
         else:
-            most_other = max(bidn[base : base + n])
-            least = most_other + 1 - k
-            if any_4a and lock != GREEN:
-                # summer boat 4a: any single colour (D15)
+            if not any_4a or lock == GREEN:
+                # the lock's colour (D2): none of it behind the screen, no bid (the least bid
+                # is ``floor`` or more)
+                if pcol >= 0 and pcol != lock:
+                    continue
+                most = keys[lock]
+                if most < floor:
+                    continue
+                least = max(bidn[base : base + n]) + 1 - k
                 if least < floor:
                     least = floor
-                found = False
-                for col in ALL_COLOURS if pcol < 0 else (pcol,):
-                    most = keys[col]
-                    if most >= least:
-                        found = True
-                        if len(out) > limit:
-                            break
-                        row = rows[t * 4 + col]
-                        if len(row) <= most:
-                            row = _bid_row(t, col, most)
-                        out += row[least : most + 1]
-                if found:
+                if most >= least:
                     targets.append(t)
+                    if len(out) <= limit:
+                        row = rows[t * 4 + lock]
+                        if len(row) <= most:
+                            row = _bid_row(t, lock, most)
+                        out += row[least : most + 1]
                 continue
-            if pcol >= 0 and pcol != lock:
-                continue
-            col = lock
+            # summer boat 4a: any single colour (D15)
+            least = max(bidn[base : base + n]) + 1 - k
+            if least < floor:
+                least = floor
+            found = False
+            for col in ALL_COLOURS if pcol < 0 else (pcol,):
+                most = keys[col]
+                if most >= least:
+                    found = True
+                    if len(out) > limit:
+                        break
+                    row = rows[t * 4 + col]
+                    if len(row) <= most:
+                        row = _bid_row(t, col, most)
+                    out += row[least : most + 1]
+            if found:
+                targets.append(t)
+            continue
         if least < floor:
             least = floor
         most = keys[col]
