@@ -644,6 +644,49 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
     use_pay = _USE_PAY
     use_act = USE_ACT
     groups = st.vorder if st.season == WINTER else [st.auction, *st.vorder]
+    if k == 0 and pcol < 0:
+        # the first list of a turn (nothing reclaimed): the same loop without the reclaimed
+        # keyples and colour
+        for t in chain.from_iterable(groups):
+            i = t * 2 + sides[t]
+            pay = use_pay[i]
+            if pay is None:
+                continue
+            us = uses.get(t)
+            if us:
+                first = us[-1][2] + 1
+                if first > 3:
+                    continue
+            else:
+                first = 1
+            lock = locks[t]
+            if lock >= 0 and not any_colour:
+                last = caps[lock]
+                if pay:
+                    cap = _pay_cap(st, s, pay, lock)
+                    if cap < last:
+                        last = cap
+                if last >= first:
+                    out += use_act[t][lock][first : last + 1]
+                continue
+            if not pay:
+                got = free_cache.get(t * 4 + first)
+                if got is None:
+                    row = use_act[t]
+                    got = free_cache[t * 4 + first] = tuple(
+                        a for col in ALL_COLOURS for a in row[col][first : caps[col] + 1]
+                    )
+                out += got
+                continue
+            row = use_act[t]
+            most = _pay_caps(st, s, pay)
+            for col in ALL_COLOURS:
+                last = most[col]
+                if last > caps[col]:
+                    last = caps[col]
+                if last >= first:
+                    out += row[col][first : last + 1]
+        return
     for t in chain.from_iterable(groups):
         i = t * 2 + sides[t]
         pay = use_pay[i]
