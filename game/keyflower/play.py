@@ -646,10 +646,13 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
     groups = st.vorder if st.season == WINTER else [st.auction, *st.vorder]
     if k == 0 and pcol < 0:
         # the first list of a turn (nothing reclaimed): the same loop without the reclaimed
-        # keyples and colour
+        # keyples and colour; a face paying only skill tiles is free when they are there
+        sk = st.skills[s]
+        sk0, sk1, sk2 = sk
+        skt = sk0 + sk1 + sk2
+        fast_pay = _FAST_PAY
         for t in chain.from_iterable(groups):
-            i = t * 2 + sides[t]
-            pay = use_pay[i]
+            pay = fast_pay[t * 2 + sides[t]]
             if pay is None:
                 continue
             us = uses.get(t)
@@ -659,17 +662,22 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
                     continue
             else:
                 first = 1
+            kspec = None
+            if pay:
+                need0, need1, need2, need_all, kspec = pay
+                if sk0 < need0 or sk1 < need1 or sk2 < need2 or skt < need_all:
+                    continue
             lock = locks[t]
             if lock >= 0 and not any_colour:
                 last = caps[lock]
-                if pay:
-                    cap = _pay_cap(st, s, pay, lock)
+                if kspec is not None:
+                    cap = _pay_cap(st, s, kspec, lock)
                     if cap < last:
                         last = cap
                 if last >= first:
                     out += use_act[t][lock][first : last + 1]
                 continue
-            if not pay:
+            if kspec is None:
                 got = free_cache.get(t * 4 + first)
                 if got is None:
                     row = use_act[t]
@@ -679,7 +687,7 @@ def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
                 out += got
                 continue
             row = use_act[t]
-            most = _pay_caps(st, s, pay)
+            most = _pay_caps(st, s, kspec)
             for col in ALL_COLOURS:
                 last = most[col]
                 if last > caps[col]:
@@ -747,6 +755,23 @@ _FREE_USES: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
 #: nothing extra, else its :data:`_PAY_CAP` entry.
 _USE_PAY: tuple[_PaySpec | tuple[()] | None, ...] = tuple(
     None if SIDE_ACTION[i] is None else (_PAY_CAP[i] or ()) for i in range(len(SIDE_OF))
+)
+
+
+#: Per tile face: :data:`_USE_PAY` for a turn's first list: None if it has no action, ``()``
+#: if using it costs nothing extra, else the least skill tiles of each kind and in all it needs
+#: (KF §6.3: fixed ones, plus any), and its keyple payment alone (None if it pays none).
+_FAST_PAY: tuple[tuple[int, int, int, int, _PaySpec | None] | tuple[()] | None, ...] = tuple(
+    None
+    if SIDE_ACTION[i] is None
+    else ()
+    if spec is None
+    else (
+        *(sum(v for k, v in spec[3] if k == kind) for kind in range(3)),
+        spec[5] + spec[4],
+        (spec[0], spec[1], spec[2], (), 0, 0) if spec[0] or spec[1] else None,
+    )
+    for i, spec in enumerate(_PAY_CAP)
 )
 
 
