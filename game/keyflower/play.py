@@ -59,6 +59,7 @@ from game.keyflower.const import (
 )
 from game.keyflower.tiles import (
     BAG_COLOURS,
+    INDEX,
     CHOICE,
     COLOURS,
     EXCHANGE,
@@ -825,8 +826,12 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
             acts.extend(uses)
             acts.extend(bids)
         else:
-            # too long to list flat: the tile first (E1)
-            acts.extend(USE_TILE_ACT[t] for t in use_tiles(st) if can_use(st, s, t))
+            # too long to list flat: the tile first (E1).  A tile can be used exactly when it
+            # has a use action (can_use: a payment possible with more keyples placed is
+            # possible with fewer, so the least count decides), in the order of use_tiles
+            if len(bids) > room:
+                _add_all_use_options(st, s, uses)
+            acts.extend(USE_TILE_ACT[INDEX[tid]] for tid in dict.fromkeys(a[1] for a in uses))
             acts.extend(BID_TILE_ACT[t] for t in bid_targets)
         return acts
     t = st.ptile
