@@ -85,7 +85,7 @@ from game.keyflower.tiles import (
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import transport_neighbours
+from game.keyflower.village import can_transport, transport_neighbours
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -507,7 +507,7 @@ def movable(st: KeyflowerState, s: int) -> list[tuple[int, int]]:
         b = t * 4
         if not (res[b] or res[b + 1] or res[b + 2] or res[b + 3]):
             continue
-        if not transport_neighbours(vil, st.rot, st.hexof[t], any_side):
+        if not can_transport(vil, st.rot, st.hexof[t], any_side):
             continue
         for k in range(4):
             if res[b + k]:

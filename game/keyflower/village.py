@@ -195,6 +195,23 @@ def transport_neighbours(village: Village, rot: Sequence[int], h: int, any_side:
     return out
 
 
+def can_transport(village: Village, rot: Sequence[int], h: int, any_side: bool) -> bool:
+    """Whether :func:`transport_neighbours` of ``h`` is not empty (the first one found ends the
+    search)."""
+    if any_side:
+        return any(h + d in village for d in DIRS)
+    ta = village.get(h)
+    if ta is None:
+        return bool(transport_neighbours(village, rot, h, any_side))
+    edges = ROT_EDGES[ta][rot[ta]]
+    for p in range(6):
+        if edges[p] == ROAD:
+            b = village.get(h + DIRS[p])
+            if b is not None and ROT_EDGES[b][rot[b]][(p + 3) % 6] == ROAD:
+                return True
+    return False
+
+
 def adjacent_tiles(village: Village, h: int) -> int:
     """D25: how many village tiles share an edge with hex ``h``."""
     return sum(1 for d in DIRS if h + d in village)
