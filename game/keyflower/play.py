@@ -23,7 +23,6 @@ turn with it exists.  Functions take the state as ``st`` and change it in place.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
@@ -57,6 +56,16 @@ from game.keyflower.const import (
     USE_ACT,
     USE_TILE_ACT,
 )
+from game.keyflower.scan import (
+    ALL_COLOURS,
+    BID_ROWS,
+    SIDE_ACTION,
+    SIDE_OF,
+    SIDE_PAYS,
+    add_all_use_options,
+    bid_row,
+    scan_bids,
+)
 from game.keyflower.tiles import (
     BAG_COLOURS,
     CHOICE,
@@ -64,6 +73,7 @@ from game.keyflower.tiles import (
     EXCHANGE,
     GOLD,
     GREEN,
+    INDEX,
     KEYPLES,
     PRODUCE,
     RESOURCES,
@@ -75,24 +85,10 @@ from game.keyflower.tiles import (
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import transport_neighbours
+from game.keyflower.village import can_transport, transport_neighbours
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
-
-ALL_COLOURS = (0, 1, 2, 3)
-#: The action side of every tile face: ``SIDE_ACTION[tile * 2 + side]`` (None: no action).
-SIDE_ACTION: tuple[str | None, ...] = tuple(
-    (t.sides[i].action if i < len(t.sides) else None) for t in TILES for i in range(2)
-)
-
-
-#: ``SIDE_OF[tile * 2 + side]``: the Side object (None past a tile's last side).
-SIDE_OF: tuple[Side | None, ...] = tuple(
-    (t.sides[i] if i < len(t.sides) else None) for t in TILES for i in range(2)
-)
-#: ``SIDE_PAYS[tile * 2 + side]``: whether using that side costs extra items (KF §6.3).
-SIDE_PAYS: tuple[bool, ...] = tuple(bool(x is not None and x.pays) for x in SIDE_OF)
 
 
 def side_of(st: KeyflowerState, t: int) -> Side:
@@ -253,106 +249,11 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
             ok = True
             if out is None:
                 break
-            row = _BID_ROWS[t * 4 + col]
+            row = BID_ROWS[t * 4 + col]
             if len(row) <= most:
-                row = _bid_row(t, col, most)
+                row = bid_row(t, col, most)
             out += row[least : most + 1]
     return ok
-
-
-#: ``_BID_ROWS[tile * 4 + colour][n]``: the interned ``("bid", tile, colour, n)``, grown as
-#: larger screens meet the tile (:func:`_bid_row`).
-_BID_ROWS: list[tuple[Action, ...]] = [() for _ in range(len(TILES) * 4)]
-
-
-def _bid_row(t: int, colour: int, most: int) -> tuple[Action, ...]:
-    """The bid actions of ``t`` in ``colour`` for 0..at least ``most`` keyples."""
-    tid, name = TILES[t].id, COLOURS[colour]
-    size = max(most + 1, 16)
-    row = tuple(("bid", tid, name, n) for n in range(size))
-    _BID_ROWS[t * 4 + colour] = row
-    return row
-
-
-def _scan_bids(
-    st: KeyflowerState, s: int, out: list[Action], limit: int
-) -> tuple[list[int], list[int]]:
-    """:func:`_bid_into` for every bid tile in one loop (the hot path of every turn's first
-    list), appending the bids to ``out`` while it holds at most ``limit``; returns the tiles
-    where ``s`` can bid and, as :func:`losing_bids`, those where its bid does not lead."""
-    bidn = st.bidn
-    bidc = st.bidc
-    n = st.n
-    precl = st.precl
-    pcol = st.pcol
-    k = st.pk
-    floor = 0 if k else 1
-    keys = st.keys[s]
-    locks = st.lock
-    any_4a = bool(st.flags[s] & F_4A)
-    rows = _BID_ROWS
-    targets: list[int] = []
-    losing: list[int] = []
-    free_cols = ALL_COLOURS if pcol < 0 else (pcol,)
-    for t in st.auction + st.tord:
-        lock = locks[t]
-        if lock < 0:
-            # no keyple on the tile (D2: the lock is set by the first): any colour, one keyple
-            # or more, the reclaimed ones included
-            least = 1 - k
-            if least < floor:
-                least = floor
-            found = False
-            for col in free_cols:
-                most = keys[col]
-                if most >= least:
-                    found = True
-                    if len(out) > limit:
-                        break
-                    row = rows[t * 4 + col]
-                    if len(row) <= most:
-                        row = _bid_row(t, col, most)
-                    out += row[least : most + 1]
-            if found:
-                targets.append(t)
-            continue
-        base = t * 6
-        mine = bidn[base + s]
-        if mine:
-            most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
-            if most_other > mine:
-                losing.append(t)
-            own_col = bidc[base + s]
-            own = 0 if t in precl else mine
-            if pcol >= 0 and pcol != own_col:
-                continue
-            cols: tuple[int, ...] = (own_col,)
-        else:
-            most_other = max(bidn[base : base + n])
-            own = 0
-            if any_4a and lock != GREEN:
-                cols = ALL_COLOURS if pcol < 0 else (pcol,)
-            elif pcol >= 0 and pcol != lock:
-                continue
-            else:
-                cols = (lock,)
-        least = most_other + 1 - own - k
-        if least < floor:
-            least = floor
-        found = False
-        for col in cols:
-            most = keys[col]
-            if most >= least:
-                found = True
-                if len(out) > limit:
-                    break
-                row = rows[t * 4 + col]
-                if len(row) <= most:
-                    row = _bid_row(t, col, most)
-                out += row[least : most + 1]
-        if found:
-            targets.append(t)
-    return targets, losing
 
 
 # ---- uses -----------------------------------------------------------------------------------
@@ -502,143 +403,6 @@ def _add_use_options(st: KeyflowerState, s: int, t: int, out: list[Action]) -> N
             out.append(rc[n])
 
 
-_PaySpec = tuple[tuple[tuple[int, int], ...], int, int, tuple[tuple[int, int], ...], int, int]
-
-
-def _pay_cap(st: KeyflowerState, s: int, spec: _PaySpec, colour: int) -> int:
-    """The most keyples of ``colour`` ``s`` may place from the screen on a face paying ``spec``
-    (its :data:`_PAY_CAP` entry) and still
-    pay its extra items (KF §6.3; D3: never from a reclaimed bid), -1 if it cannot pay at all.
-    :func:`can_pay` is monotone in the count (each payment needs a number of items left behind
-    the screen), so the counts that can pay are exactly ``0..cap``."""
-    fixed_k, any_k, fixed_total, fixed_s, any_s, fixed_s_total = spec
-    sk = st.skills[s]
-    for kind, need in fixed_s:
-        if sk[kind] < need:
-            return -1
-    if any_s and sk[0] + sk[1] + sk[2] - fixed_s_total < any_s:
-        return -1
-    keys = st.keys[s]
-    cap = 99
-    for c, need in fixed_k:
-        if c == colour:
-            if keys[c] - need < cap:
-                cap = keys[c] - need
-        elif keys[c] < need:
-            return -1
-    if any_k:
-        room = keys[0] + keys[1] + keys[2] + keys[3] - fixed_total - any_k
-        if room < cap:
-            cap = room
-    return cap
-
-
-#: Per tile face (``tile * 2 + side``): the extra payment as (fixed keyples as (colour, n)
-#: pairs, any keyples, fixed keyples in all, fixed skills as (kind, n) pairs, any skills,
-#: fixed skills in all); faces that pay nothing hold ``None``.
-_PAY_CAP: tuple[_PaySpec | None, ...] = tuple(
-    (
-        tuple((c, v) for c, v in enumerate(x.pay_colours) if v),
-        x.pay_any_keyple,
-        sum(x.pay_colours),
-        tuple((k, v) for k, v in enumerate(x.pay_skills) if v),
-        x.pay_any_skill,
-        sum(x.pay_skills),
-    )
-    if x is not None and x.pays
-    else None
-    for x in SIDE_OF
-)
-
-
-def _add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
-    """:func:`_add_use_options` for every tile of :func:`use_tiles`, in one loop (the hottest
-    path of the engine: every turn's first list).  The counts of one colour at one tile are a
-    run (from the ladder's least to the screen, the ladder's top or the payment's cap), taken
-    as one slice of the interned actions; a tile open to every colour that costs nothing extra
-    takes its whole list from :data:`_FREE_USES` by the screen's counts."""
-    sides = st.side
-    uses = st.uses
-    locks = st.lock
-    k = st.pk
-    top = 3 - k
-    pcol = st.pcol
-    any_colour = bool(st.flags[s] & F_4B)
-    keys = st.keys[s]
-    # what each colour can place at most (the screen, the ladder's top)
-    caps = (
-        keys[0] if keys[0] < top else top,
-        keys[1] if keys[1] < top else top,
-        keys[2] if keys[2] < top else top,
-        keys[3] if keys[3] < top else top,
-    )
-    free_cache = _FREE_USES.get(caps)
-    if free_cache is None:
-        free_cache = _FREE_USES[caps] = {}
-    paid_key: tuple[int, ...] | None = None
-    groups = st.vorder if st.season == WINTER else [st.auction, *st.vorder]
-    for t in chain.from_iterable(groups):
-        i = t * 2 + sides[t]
-        if SIDE_ACTION[i] is None:
-            continue
-        us = uses.get(t)
-        lo = us[-1][2] + 1 if us else 1
-        if k > lo:
-            lo = k
-        if lo > 3:
-            continue
-        first = lo - k
-        lock = locks[t]
-        pay = _PAY_CAP[i]
-        if pcol < 0 and (any_colour or lock < 0):
-            if pay is None:
-                got = free_cache.get(t * 4 + first)
-                if got is None:
-                    row = USE_ACT[t]
-                    got = free_cache[t * 4 + first] = tuple(
-                        a for c in ALL_COLOURS for a in row[c][first : caps[c] + 1]
-                    )
-                out += got
-                continue
-            if paid_key is None:
-                paid_key = (k, *keys, *st.skills[s])
-            key = (i, first, paid_key)
-            got = _PAID_USES.get(key)
-            if got is None:
-                if len(_PAID_USES) >= 20_000:
-                    _PAID_USES.clear()
-                row = USE_ACT[t]
-                acts: list[Action] = []
-                for c in ALL_COLOURS:
-                    last = min(caps[c], _pay_cap(st, s, pay, c))
-                    acts += row[c][first : last + 1]
-                got = _PAID_USES[key] = tuple(acts)
-            out += got
-            continue
-        if pcol >= 0:
-            if not (any_colour or lock < 0) and lock != pcol:
-                continue
-            c = pcol
-        else:
-            c = lock
-        last = caps[c]
-        if pay is not None:
-            cap = _pay_cap(st, s, pay, c)
-            if cap < last:
-                last = cap
-        if last >= first:
-            out += USE_ACT[t][c][first : last + 1]
-
-
-#: The use actions of a tile open to every colour whose face costs nothing extra, by what each
-#: colour can place at most (the screen, the ladder's top), then ``tile * 4 + least count from
-#: the screen``: a pure function of the keys, filled as met (at most 29 tiles x 3 x 4^4).
-_FREE_USES: dict[tuple[int, ...], dict[int, tuple[Action, ...]]] = {}
-#: The same for a face with an extra cost, by (face, least count, (reclaimed keyples, the
-#: screen's keyples and skill tiles)); cleared when large.
-_PAID_USES: dict[tuple[int, int, tuple[int, ...]], tuple[Action, ...]] = {}
-
-
 def use_tiles(st: KeyflowerState) -> list[int]:
     """KF §6.1: the tiles that may be used this season: the auction tiles (not in winter: winter
     tiles have no action) and every village tile, in a fixed order."""
@@ -673,7 +437,7 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
     if stage in (NONE, RECLAIM):
         acts: list[Action] = [PASS] if stage == NONE else []
         bids: list[Action] = []
-        bid_targets, losing = _scan_bids(st, s, bids, FLAT_LIMIT)
+        bid_targets, losing = scan_bids(st, s, bids, FLAT_LIMIT)
         for t in losing:
             if t in st.precl:
                 continue
@@ -684,13 +448,17 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
         room = FLAT_LIMIT - len(acts)
         uses: list[Action] = []
         if len(bids) <= room:
-            _add_all_use_options(st, s, uses)
+            add_all_use_options(st, s, uses)
         if len(bids) + len(uses) <= room:
             acts.extend(uses)
             acts.extend(bids)
         else:
-            # too long to list flat: the tile first (E1)
-            acts.extend(USE_TILE_ACT[t] for t in use_tiles(st) if can_use(st, s, t))
+            # too long to list flat: the tile first (E1).  A tile can be used exactly when it
+            # has a use action (can_use: a payment possible with more keyples placed is
+            # possible with fewer, so the least count decides), in the order of use_tiles
+            if len(bids) > room:
+                add_all_use_options(st, s, uses)
+            acts.extend(USE_TILE_ACT[INDEX[tid]] for tid in dict.fromkeys(a[1] for a in uses))
             acts.extend(BID_TILE_ACT[t] for t in bid_targets)
         return acts
     t = st.ptile
@@ -739,7 +507,7 @@ def movable(st: KeyflowerState, s: int) -> list[tuple[int, int]]:
         b = t * 4
         if not (res[b] or res[b + 1] or res[b + 2] or res[b + 3]):
             continue
-        if not transport_neighbours(vil, st.rot, st.hexof[t], any_side):
+        if not can_transport(vil, st.rot, st.hexof[t], any_side):
             continue
         for k in range(4):
             if res[b + k]:
@@ -789,19 +557,30 @@ def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
 
 def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
     """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
-    its own village, not flipped yet; resources from the tile itself, skills from the screen."""
-    tile = TILES[t]
-    if st.side[t] or not tile.upgradable or st.where[t] != s:
+    its own village, not flipped yet; resources from the tile itself, skills from the screen.
+    (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
+    kept in :data:`_UPGRADE_PAYS`.)"""
+    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
         return []
-    cost = tile.cost
-    assert cost is not None
     b = t * 4
-    res = st.res[b : b + 4]
-    pays = resource_payments(res, cost, bool(st.flags[s] & F_3A))
-    if not pays:
-        return []
-    sk = skill_payments(st.skills[s], cost)
-    return [(*r, *k) for r in pays for k in sk]
+    res = st.res
+    sk = st.skills[s]
+    wild = st.flags[s] & F_3A
+    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
+    got = _UPGRADE_PAYS.get(key)
+    if got is None:
+        if len(_UPGRADE_PAYS) >= 20_000:
+            _UPGRADE_PAYS.clear()
+        cost = TILES[t].cost
+        assert cost is not None
+        pays = resource_payments(res[b : b + 4], cost, bool(wild))
+        skp = skill_payments(sk, cost) if pays else []
+        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
+    return list(got)
+
+
+#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
+_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 # ---- applying ----------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from game.keyflower.tiles import (
     WINTER,
     WINTER_TILES,
 )
-from game.keyflower.village import HOME_HEX, PACKED, axial, frontier_needs, hex_id, in_range
+from game.keyflower.village import HOME_HEX, PACKED, axial, hex_id, in_range, pending_needs
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -373,8 +373,12 @@ def tile_placements(st: KeyflowerState, s: int, t: int) -> list[Action]:
 def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int, list[Action]]:
     """The ``("place", ...)`` actions of each of ``tiles`` (KF §9, D16; the positions of
     :func:`village.placements`, in hex then rotation order, within the engine's range)."""
-    vil, rot, free = pending_village(st, s)
-    needs = frontier_needs(vil, rot)
+    free = bool(st.flags[s] & F_2A)
+    pending = st.pplaced[s]
+    for t, _h, _r in pending:
+        if FLAG_OF.get(TILES[t].sides[st.side[t]].special or "", 0) == F_2A:
+            free = True  # (as pending_village)
+    needs = pending_needs(st.vil[s], st.rot, pending)
     out: dict[int, list[Action]] = {}
     for t in tiles:
         acts: list[Action] = []

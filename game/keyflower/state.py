@@ -19,6 +19,7 @@ are secret until everybody has chosen.  ``determinize`` resamples exactly these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.core.api import GameState
@@ -369,6 +370,16 @@ class KeyflowerState(GameState):
             return False
 
     # ---- change -------------------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action | Sequence[Any]) -> list[Event]:
+        """:meth:`GameState.apply`, with a shortcut for the usual case: an action found in the
+        seat's cached, non-empty decision is legal (a seat has actions only while the game goes
+        on and it is to move), so the general checks would all pass; anything else takes them
+        (the same errors, in the same order)."""
+        d = self._dec.get(seat)
+        if d is not None and action.__class__ is tuple and action in d.actions:
+            return self._apply(seat, action)
+        return super().apply(seat, action)
+
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         self._view = None
         phase = self.phase

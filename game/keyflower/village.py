@@ -12,6 +12,7 @@ shows on side ``p`` the edge its data lists at index ``(p - rot) % 6`` (turned c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from game.keyflower.tiles import BOAT, NTILES, RIVER, ROAD, SUMMER_BOAT, TILES
 
@@ -140,6 +141,40 @@ def frontier_needs(village: Village, rot: Sequence[int]) -> list[tuple[int, int]
     return sorted(acc.items())
 
 
+def pending_needs(
+    village: Village, rot: Sequence[int], pending: Sequence[tuple[int, int, int]]
+) -> list[tuple[int, int]]:
+    """:func:`frontier_needs` of ``village`` with the ``pending`` placements ``(tile, hex,
+    rot)`` of this phase added: the village's own needs come from a memo (by its hexes, tiles
+    and rotations), each pending tile then closes its hex and adds what it asks of its empty
+    neighbours (the needs are an OR over the village's tiles, so the order does not matter)."""
+    key = (tuple(village.items()), tuple(map(rot.__getitem__, village.values())))
+    got = _NEEDS.get(key)
+    if got is None:
+        if len(_NEEDS) >= 4_096:
+            _NEEDS.clear()
+        needs = frontier_needs(village, rot)
+        got = _NEEDS[key] = (dict(needs), needs)
+    if not pending:
+        return got[1]
+    acc = dict(got[0])
+    get = acc.get
+    taken = set(village)
+    for t, h, r in pending:
+        acc.pop(h, None)
+        taken.add(h)
+        touch = _TOUCH[t][r]
+        for d in range(6):
+            x = h + DIRS[d]
+            if x not in taken:
+                acc[x] = get(x, 0) | touch[d]
+    return sorted(acc.items())
+
+
+#: :func:`pending_needs`' memo: a village's needs as a dict and as the sorted list.
+_NEEDS: dict[tuple[tuple[Any, ...], ...], tuple[dict[int, int], list[tuple[int, int]]]] = {}
+
+
 def road_joined(village: Village, rot: Sequence[int], a: int, p: int) -> bool:
     """Whether the tile on hex ``a`` and its neighbour across side ``p`` meet road to road."""
     b = village.get(a + DIRS[p])
@@ -158,6 +193,23 @@ def transport_neighbours(village: Village, rot: Sequence[int], h: int, any_side:
         if x in village and (any_side or road_joined(village, rot, h, p)):
             out.append(x)
     return out
+
+
+def can_transport(village: Village, rot: Sequence[int], h: int, any_side: bool) -> bool:
+    """Whether :func:`transport_neighbours` of ``h`` is not empty (the first one found ends the
+    search)."""
+    if any_side:
+        return any(h + d in village for d in DIRS)
+    ta = village.get(h)
+    if ta is None:
+        return bool(transport_neighbours(village, rot, h, any_side))
+    edges = ROT_EDGES[ta][rot[ta]]
+    for p in range(6):
+        if edges[p] == ROAD:
+            b = village.get(h + DIRS[p])
+            if b is not None and ROT_EDGES[b][rot[b]][(p + 3) % 6] == ROAD:
+                return True
+    return False
 
 
 def adjacent_tiles(village: Village, h: int) -> int:

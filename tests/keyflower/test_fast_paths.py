@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.rng import Rng
-from game.keyflower import GAME, play, seasons
+from game.keyflower import GAME, play, scan, seasons
 from game.keyflower.const import NONE, PLACE, PLAY, RECLAIM
 from game.keyflower.tiles import TILES
 from game.keyflower.village import axial, in_range, placements
@@ -32,14 +32,14 @@ def test_fast_lists_match_the_plain_rules(seed: int, players: int) -> None:
             s = st.cur
             # bids: one loop over the bid tiles against each tile's own options
             bids: list = []
-            targets, losing = play._scan_bids(st, s, bids, 10_000)
+            targets, losing = scan.scan_bids(st, s, bids, 10_000)
             plain = [a for t in st.bid_tiles() for a in play.bid_options(st, s, t)]
             assert bids == plain
             assert targets == [t for t in st.bid_tiles() if play.can_bid(st, s, t)]
             assert losing == play.losing_bids(st, s)
             # uses: the memoised loop against each tile's own options
             uses: list = []
-            play._add_all_use_options(st, s, uses)
+            scan.add_all_use_options(st, s, uses)
             assert uses == [a for t in play.use_tiles(st) for a in play.use_options(st, s, t)]
             checked += 1
         elif st.phase == PLACE:
