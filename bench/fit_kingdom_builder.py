@@ -38,6 +38,7 @@ multipliers.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -161,13 +162,19 @@ def write_module(
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
     names = "\n".join(f'    "{name}",' for name in FEATURES)
+    about = textwrap.fill(
+        f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
+        f"{games} self-play games in {files} ({positions} positions, one in {every}; ridge "
+        f"penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature "
+        f"``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far "
+        f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins).",
+        width=96,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
     text = f'''"""The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
 
-Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from {games}
-self-play games in {files} ({positions} positions, one in {every}; ridge penalty {penalty}
-towards the plain sum).  ``FITTED[stage][i]`` multiplies feature
-``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far the fastest
-builder is through its settlements, in ``len(FITTED)`` equal bins).
+{about}
 """
 
 from __future__ import annotations
