@@ -43,12 +43,10 @@ def test_a_game_may_tune_the_hard_level(monkeypatch: pytest.MonkeyPatch) -> None
 def test_keyflower_tunes_its_hard_level() -> None:
     search = dict(kn.knowledge_for("keyflower").search)
     assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
-    # Kingdom Builder sets only its budget
-    assert set(dict(kn.knowledge_for("kingdom-builder").search)) <= {
-        "iterations",
-        "work",
-        "cpu_budget",
-    }
+    # Kingdom Builder models the rivals as planners inside its playouts, and plays its own
+    # next turn no more (the fitted evaluation judges the position after the rivals' answers)
+    kb = dict(kn.knowledge_for("kingdom-builder").search)
+    assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (20, 0, 0)
 
 
 def test_unknown_search_parameters_are_refused() -> None:
