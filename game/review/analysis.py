@@ -53,7 +53,7 @@ MIN_LOSS = 0.5
 #: The share of ``SCALE`` a turning point loses at least.
 MIN_LOSS_SHARE = 0.1
 #: The planner's evaluations for the seat's own next turn in a look-ahead (the hard level's
-#: ``playout_plan_evals`` when the game sets it).
+#: ``playout_plan_evals`` when the game sets it to more than 0).
 PLAYOUT_PLAN_EVALS = 100
 #: A look-ahead ends after at most this many rounds of turns (turns x players).
 LOOK_AHEAD_TURNS = 3
@@ -237,7 +237,9 @@ def judge(
     same = best == made
     entry["same"] = same
     most = LOOK_AHEAD_TURNS * before.players
-    plan_evals = int(dict(knowledge.search).get("playout_plan_evals", PLAYOUT_PLAN_EVALS))
+    # a hard level that plays its own later turns by the cheap policy (0) still gets a planner
+    # here: the look-ahead is the seat's own next turn, as well played as the search can
+    plan_evals = int(dict(knowledge.search).get("playout_plan_evals") or PLAYOUT_PLAN_EVALS)
     afters: dict[str, list[GameState]] = {"move": [], "best": []}
     ahead: dict[str, list[GameState]] = {"move": [], "best": []}
     for w, base in enumerate(worlds):

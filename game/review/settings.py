@@ -25,7 +25,7 @@ from game.bots.knowledge import knowledge_for
 
 #: Changes whenever the analysis changes what it computes (a cached review of another version
 #: is recomputed).
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2  # 2: Kingdom Builder's hard level judges with its fitted evaluation
 #: The CPU seconds a hard decision takes at the median with the count a game calibrates
 #: (``docs/bots.md``, "Budgets": Kingdom Builder 1.12, Glen More 0.90, Keyflower 0.84).
 HARD_SECONDS = 1.0
