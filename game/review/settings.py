@@ -30,8 +30,10 @@ REVIEW_VERSION = 2  # 2: Kingdom Builder's hard level judges with its fitted eva
 #: (``docs/bots.md``, "Budgets": Kingdom Builder 1.12, Glen More 0.90, Keyflower 0.84).
 HARD_SECONDS = 1.0
 #: Playouts of a median hard decision where the game's hard level counts work, not playouts
-#: (measured with ``python -m bench.bot_budgets``, 2026-12-02: ``docs/bots.md``, "Budgets").
-PLAYOUTS = {"kingdom-builder": 55, "keyflower": 160}
+#: (measured with ``python -m bench.bot_budgets``, 2026-12-02: ``docs/bots.md``, "Budgets";
+#: Kingdom Builder's since its rivals plan inside playouts: the median of 31 hard decisions of
+#: 4 games against greedy bots, 2026-12-02 — 41, range 28-53).
+PLAYOUTS = {"kingdom-builder": 41, "keyflower": 160}
 #: The same for any other game.
 DEFAULT_PLAYOUTS = 60
 #: A whole review searches at most this many hard decisions' worth of playouts.
