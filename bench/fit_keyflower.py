@@ -41,6 +41,7 @@ import multiprocessing
 import sys
 from pathlib import Path
 
+from bench.fitting import solve
 from game.bots.greedy import GreedyBot
 from game.core.rng import Rng, derive_seed
 from game.keyflower import GAME
@@ -108,24 +109,6 @@ def generate(games: int, evals: int, workers: int, out: Path, start: int = 0) ->
 
 
 # ---- the fit -------------------------------------------------------------------------------
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        p = m[col][col]
-        if abs(p) < 1e-12:
-            continue
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col] / p
-                for c in range(col, n + 1):
-                    m[r][c] -= f * m[col][c]
-    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
-
-
 def ridge(xs: list[list[float]], ys: list[float], lam: float, prior: list[float]) -> list[float]:
     """Least squares of ``ys`` on ``xs`` (the last column a constant) with an L2 pull of every
     coefficient but the constant towards ``prior``, scaled by each column's spread."""
@@ -146,7 +129,7 @@ def ridge(xs: list[list[float]], ys: list[float], lam: float, prior: list[float]
         scale = lam * max(ata[i][i], 1e-6 * len(xs))
         ata[i][i] += scale
         aty[i] += scale * prior[i]
-    return _solve(ata, aty)
+    return solve(ata, aty)
 
 
 def r2(xs: list[list[float]], ys: list[float], w: list[float]) -> float:

@@ -72,15 +72,18 @@ def centred(rows: Sequence[Sequence[float]]) -> list[list[float]]:
     return [[v - m for v, m in zip(row, means, strict=True)] for row in rows]
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve ``a x = b`` (a small symmetric positive definite system) by Gauss-Jordan."""
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve ``a x = b`` (a small dense system) by Gauss-Jordan with partial pivoting; an
+    unknown without a usable pivot (a singular system) is 0."""
     n = len(b)
     m = [[*row, b[i]] for i, row in enumerate(a)]
+    singular = set()
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[pivot] = m[pivot], m[col]
         p = m[col][col]
         if abs(p) < 1e-12:
+            singular.add(col)
             continue
         for j in range(col, n + 1):
             m[col][j] /= p
@@ -89,7 +92,7 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
                 f = m[r][col]
                 for j in range(col, n + 1):
                     m[r][j] -= f * m[col][j]
-    return [m[i][n] for i in range(n)]
+    return [0.0 if i in singular else m[i][n] for i in range(n)]
 
 
 def ridge(
@@ -114,7 +117,7 @@ def ridge(
     for i in range(k):
         ata[i][i] += lam
         aty[i] += lam * prior[i]
-    return _solve(ata, aty)
+    return solve(ata, aty)
 
 
 def ridge_towards_one(xs: list[list[float]], ys: list[float], penalty: float) -> list[float]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench import fit_keyflower
+from bench.fitting import solve
 from game.keyflower.fitted import TERM_WEIGHTS
 
 
@@ -24,4 +25,4 @@ def test_the_solver_solves() -> None:
     a = [[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]]
     x = [1.0, -2.0, 0.5]
     b = [sum(r[j] * x[j] for j in range(3)) for r in a]
-    assert fit_keyflower._solve(a, b) == pytest.approx(x)
+    assert solve(a, b) == pytest.approx(x)
