@@ -37,12 +37,12 @@ from typing import Any
 
 from bench.fitting import (
     fit_stages,
+    fitted_module,
     generate,
     read_games,
+    self_play_bots,
 )
-from game.bots import GreedyBot
 from game.core.match import Replay, play_match
-from game.core.rng import derive_seed
 from game.glen_more import GAME
 from game.glen_more.evaluation import EASY_TEMPERATURE, TERMS, Evaluator, stage_of
 from game.glen_more.state import GlenMoreState
@@ -53,33 +53,9 @@ PLAYERS = 4
 # ---- generate -------------------------------------------------------------------------------
 
 
-def _bots(index: int) -> tuple[list[Any], list[str]]:
-    """Three greedy bots and, every other game, an easy one in a rotating seat."""
-    names = ["greedy"] * PLAYERS
-    if index % 2:
-        names[(index // 2) % PLAYERS] = "easy"
-    bots: list[Any] = []
-    for seat, name in enumerate(names):
-        seed = derive_seed(index, "gm-fit", seat)
-        if name == "easy":
-            bots.append(
-                GreedyBot(
-                    seed,
-                    beam=3,
-                    temperature=EASY_TEMPERATURE,
-                    cpu_budget=None,
-                    safety_net=False,
-                    name="easy",
-                )
-            )
-        else:
-            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False))
-    return bots, names
-
-
 def play_game(index: int) -> dict[str, Any]:
     """One self-play game as a replay line."""
-    bots, names = _bots(index)
+    bots, names = self_play_bots(index, PLAYERS, "gm-fit", EASY_TEMPERATURE)
     agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
     result = play_match(GAME.id, PLAYERS, index, agents)
     return {
@@ -139,28 +115,14 @@ def write_module(
     penalty: float,
     data_path: Path,
 ) -> None:
-    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
-    names = "\n".join(f'    "{name}",' for name in TERMS)
-    text = f'''"""The hard level's multipliers of the Glen More evaluation's terms, per game stage.
+    doc = f"""The hard level's multipliers of the Glen More evaluation's terms, per game stage.
 
 Written by ``python -m bench.fit_glen_more fit`` (do not edit by hand) from {games} self-play
 games in ``{data_path.as_posix()}`` ({positions} positions, one in {every}; ridge penalty
 {penalty} towards 1).  ``FITTED[stage][i]`` multiplies term ``TERMS[i]`` of
 :mod:`game.glen_more.evaluation` at stage ``stage`` (the share of the stacks' tiles drawn, in
-``len(FITTED)`` equal bins).
-"""
-
-from __future__ import annotations
-
-#: The terms these multipliers were fitted for, in order (checked when they are used).
-TERMS: tuple[str, ...] = (
-{names}
-)
-
-FITTED: tuple[tuple[float, ...], ...] = (
-{rows}
-)
-'''
+``len(FITTED)`` equal bins)."""
+    text = fitted_module(doc, "TERMS", TERMS, fitted)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
 

@@ -44,11 +44,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bench.fitting import Sample, fit_stages, generate, read_games
-from game.bots import EASY_TEMPERATURE, GreedyBot
+from bench.fitting import Sample, fit_stages, fitted_module, generate, read_games, self_play_bots
+from game.bots import EASY_TEMPERATURE
 from game.bots.knowledge import knowledge_for
 from game.core.match import Replay, play_match
-from game.core.rng import derive_seed
 from game.kingdom_builder import GAME
 from game.kingdom_builder.evaluation import DEFAULT_WEIGHTS, FEATURES, Evaluator, stage_of
 from game.kingdom_builder.state import KingdomBuilderState
@@ -64,37 +63,12 @@ def options_of(index: int) -> dict[str, Any]:
     return {"nomads": "full"} if index % 4 >= 2 else {}
 
 
-def _bots(index: int, judge: str = "plain") -> tuple[list[Any], list[str]]:
-    """Three greedy bots and, every other game, an easy one in a rotating seat; with ``judge``
-    ``"fitted"`` every bot judges with the hard level's fitted evaluation (the fit's second
-    round: positions such as the hard level reaches)."""
-    knowledge = knowledge_for(GAME.id).for_hard() if judge == "fitted" else None
-    names = ["greedy"] * PLAYERS
-    if index % 2:
-        names[(index // 2) % PLAYERS] = "easy"
-    bots: list[Any] = []
-    for seat, name in enumerate(names):
-        seed = derive_seed(index, "kb-fit", seat)
-        if name == "easy":
-            bots.append(
-                GreedyBot(
-                    seed,
-                    beam=3,
-                    temperature=EASY_TEMPERATURE,
-                    cpu_budget=None,
-                    safety_net=False,
-                    knowledge=knowledge,
-                    name="easy",
-                )
-            )
-        else:
-            bots.append(GreedyBot(seed, cpu_budget=None, safety_net=False, knowledge=knowledge))
-    return bots, names
-
-
 def play_game(index: int, judge: str = "plain") -> dict[str, Any]:
     """One self-play game as a replay line."""
-    bots, names = _bots(index, judge)
+    # judge "fitted": every bot judges with the hard level's fitted evaluation (the fit's
+    # second round: positions such as the hard level reaches)
+    knowledge = knowledge_for(GAME.id).for_hard() if judge == "fitted" else None
+    bots, names = self_play_bots(index, PLAYERS, "kb-fit", EASY_TEMPERATURE, knowledge)
     agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
     options = options_of(index)
     result = play_match(GAME.id, PLAYERS, index, agents, options=options)
@@ -160,8 +134,7 @@ def write_module(
     data_paths: Sequence[Path],
 ) -> None:
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
-    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
-    names = "\n".join(f'    "{name}",' for name in FEATURES)
+    files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     about = textwrap.fill(
         f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
         f"{games} self-play games in {files} ({positions} positions, one in {every}; ridge "
@@ -172,22 +145,8 @@ def write_module(
         break_on_hyphens=False,
         break_long_words=False,
     )
-    text = f'''"""The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
-
-{about}
-"""
-
-from __future__ import annotations
-
-#: The features these multipliers were fitted for, in order (checked when they are used).
-FEATURES: tuple[str, ...] = (
-{names}
-)
-
-FITTED: tuple[tuple[float, ...], ...] = (
-{rows}
-)
-'''
+    doc = "The hard level's multipliers of the Kingdom Builder evaluation's features, per stage."
+    text = fitted_module(f"{doc}\n\n{about}", "FEATURES", FEATURES, fitted)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
 

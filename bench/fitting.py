@@ -18,8 +18,66 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.bots.greedy import GreedyBot
+from game.bots.knowledge import Knowledge
+from game.core.rng import derive_seed
+
 #: One sample: ``(seed, stage, terms per seat, final totals per seat)``.
 Sample = tuple[int, int, list[tuple[float, ...]], list[float]]
+
+
+def self_play_bots(
+    index: int,
+    players: int,
+    tag: str,
+    easy_temperature: float,
+    knowledge: Knowledge | None = None,
+) -> tuple[list[Any], list[str]]:
+    """The bots of self-play game ``index``: greedy bots and, every other game, an easy one in
+    a rotating seat, each seeded from ``(index, tag, seat)`` and bounded by its count of
+    evaluations only (no clock: the same seed gives the same game); ``knowledge`` (default: the
+    game's own) is what they judge with."""
+    names = ["greedy"] * players
+    if index % 2:
+        names[(index // 2) % players] = "easy"
+    bots: list[Any] = []
+    for seat, name in enumerate(names):
+        seed = derive_seed(index, tag, seat)
+        if name == "easy":
+            bot = GreedyBot(
+                seed,
+                beam=3,
+                temperature=easy_temperature,
+                cpu_budget=None,
+                safety_net=False,
+                knowledge=knowledge,
+                name="easy",
+            )
+        else:
+            bot = GreedyBot(seed, cpu_budget=None, safety_net=False, knowledge=knowledge)
+        bots.append(bot)
+    return bots, names
+
+
+def fitted_module(doc: str, label: str, names: Sequence[str], fitted: list[list[float]]) -> str:
+    """The text of a module of fitted multipliers: ``doc`` (its docstring), the names they were
+    fitted for as ``label`` and the rows as ``FITTED``."""
+    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
+    listed = "\n".join(f'    "{name}",' for name in names)
+    return f'''"""{doc}
+"""
+
+from __future__ import annotations
+
+#: The names these multipliers were fitted for, in order (checked when they are used).
+{label}: tuple[str, ...] = (
+{listed}
+)
+
+FITTED: tuple[tuple[float, ...], ...] = (
+{rows}
+)
+'''
 
 
 def generate(

@@ -9,7 +9,7 @@ games in ``bench/data/gm-selfplay.jsonl.gz`` (29651 positions, one in 3; ridge p
 
 from __future__ import annotations
 
-#: The terms these multipliers were fitted for, in order (checked when they are used).
+#: The names these multipliers were fitted for, in order (checked when they are used).
 TERMS: tuple[str, ...] = (
     "tile_points",
     "rounds_held",

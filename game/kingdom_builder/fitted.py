@@ -9,7 +9,7 @@ multiplies feature ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at 
 
 from __future__ import annotations
 
-#: The features these multipliers were fitted for, in order (checked when they are used).
+#: The names these multipliers were fitted for, in order (checked when they are used).
 FEATURES: tuple[str, ...] = (
     "score",
     "tiles",
