@@ -412,7 +412,7 @@ class Evaluator:
         lords = _lords_scores(counts) if counts is not None and "Lords" in st.cards else None
         kinds = board.location_type
         terrain = board.terrain
-        out = []
+        out: list[tuple[float, ...]] = []
         for s in range(st.n):
             score = float(self._own_score(board, st.cards, st.homes[s]) + st.gold_total(s))
             if lords is not None:
