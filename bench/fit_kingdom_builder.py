@@ -109,44 +109,55 @@ def samples(
 
 def fit(
     data_paths: Sequence[Path], out: Path | None, every: int, stages: int, penalty: float
-) -> list[list[float]]:
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
+    the full Nomads expansion alone; write them to ``out`` if given."""
     evaluator = Evaluator()
-    data = [
-        s
-        for path in data_paths
-        for g in read_games(path)
-        for s in samples(g, every, stages, evaluator)
-    ]
+    data: list[Sample] = []
+    nomads: list[Sample] = []
+    for path in data_paths:
+        for g in read_games(path):
+            rows = list(samples(g, every, stages, evaluator))
+            data.extend(rows)
+            if g.get("options", {}).get("nomads") == "full":
+                nomads.extend(rows)
+    print("== every game (FITTED: the base game)")
     fitted = fit_stages(data, stages, penalty, FEATURES, PRIOR, PLAYERS)
+    print("== the games with the full Nomads expansion (FITTED_NOMADS)")
+    fitted_nomads = fit_stages(nomads, stages, penalty, FEATURES, PRIOR, PLAYERS)
     if out is not None:
-        games = len({s[0] for s in data})
-        write_module(out, fitted, games, len(data), every, penalty, data_paths)
-    return fitted
+        counts = (len({s[0] for s in data}), len(data), len({s[0] for s in nomads}))
+        write_module(out, fitted, fitted_nomads, counts, every, penalty, data_paths)
+    return fitted, fitted_nomads
 
 
 def write_module(
     out: Path,
     fitted: list[list[float]],
-    games: int,
-    positions: int,
+    fitted_nomads: list[list[float]],
+    counts: tuple[int, int, int],
     every: int,
     penalty: float,
     data_paths: Sequence[Path],
 ) -> None:
-    files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
+    """Write the module of multipliers; ``counts`` is (games, positions, Nomads games)."""
+    games, positions, nomads = counts
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     about = textwrap.fill(
         f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
         f"{games} self-play games in {files} ({positions} positions, one in {every}; ridge "
         f"penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature "
         f"``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far "
-        f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins).",
+        f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the "
+        f"base game (fitted on every game); ``FITTED_NOMADS`` the same with the full Nomads "
+        f"expansion (fitted on its {nomads} games alone).",
         width=96,
         break_on_hyphens=False,
         break_long_words=False,
     )
     doc = "The hard level's multipliers of the Kingdom Builder evaluation's features, per stage."
-    text = fitted_module(f"{doc}\n\n{about}", "FEATURES", FEATURES, fitted)
+    more = {"FITTED_NOMADS": ("The same with the full Nomads expansion.", fitted_nomads)}
+    text = fitted_module(f"{doc}\n\n{about}", "FEATURES", FEATURES, fitted, more)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
 

@@ -59,12 +59,22 @@ def self_play_bots(
     return bots, names
 
 
-def fitted_module(doc: str, label: str, names: Sequence[str], fitted: list[list[float]]) -> str:
+def fitted_module(
+    doc: str,
+    label: str,
+    names: Sequence[str],
+    fitted: list[list[float]],
+    more: dict[str, tuple[str, list[list[float]]]] | None = None,
+) -> str:
     """The text of a module of fitted multipliers: ``doc`` (its docstring), the names they were
-    fitted for as ``label`` and the rows as ``FITTED``."""
-    rows = "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in fitted)
+    fitted for as ``label``, the rows as ``FITTED`` and each of ``more`` (name: its comment
+    and its rows) as another table."""
+
+    def table(rows: list[list[float]]) -> str:
+        return "\n".join("    (" + ", ".join(f"{c:.3f}" for c in coef) + ")," for coef in rows)
+
     listed = "\n".join(f'    "{name}",' for name in names)
-    return f'''"""{doc}
+    text = f'''"""{doc}
 """
 
 from __future__ import annotations
@@ -75,9 +85,12 @@ from __future__ import annotations
 )
 
 FITTED: tuple[tuple[float, ...], ...] = (
-{rows}
+{table(fitted)}
 )
 '''
+    for name, (comment, rows) in (more or {}).items():
+        text += f"\n#: {comment}\n{name}: tuple[tuple[float, ...], ...] = (\n{table(rows)}\n)\n"
+    return text
 
 
 def generate(

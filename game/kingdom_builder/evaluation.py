@@ -716,18 +716,33 @@ SEARCH = {
 class FittedEvaluator:
     """The hard level's evaluation: each seat's :meth:`Evaluator.features` times the
     multipliers fitted for the game's stage (:func:`stage_of`) from self-play games
-    (``game/kingdom_builder/fitted.py``, written by ``bench/fit_kingdom_builder.py``).  A
+    (``game/kingdom_builder/fitted.py``, written by ``bench/fit_kingdom_builder.py``):
+    ``fitted`` for the base game (and the Nomads boards alone), ``fitted_nomads`` (if given)
+    for the full Nomads expansion, whose tiles and cards change what a position is worth.  A
     finished game is worth its real score."""
 
-    def __init__(self, base: Evaluator, fitted: Sequence[Sequence[float]]) -> None:
+    def __init__(
+        self,
+        base: Evaluator,
+        fitted: Sequence[Sequence[float]],
+        fitted_nomads: Sequence[Sequence[float]] | None = None,
+    ) -> None:
         self.base = base
         self.fitted = tuple(tuple(row) for row in fitted)
+        self.fitted_nomads = (
+            tuple(tuple(row) for row in fitted_nomads) if fitted_nomads else self.fitted
+        )
+
+    def rows_for(self, st: KingdomBuilderState) -> tuple[tuple[float, ...], ...]:
+        """The multipliers of ``st``'s game (base or full Nomads), one row per stage."""
+        return self.fitted_nomads if st.nomads == nm.FULL else self.fitted
 
     def evaluate_all(self, state: GameState) -> list[float]:
         st: KingdomBuilderState = state  # type: ignore[assignment]
         if st.over:
             return self.base.evaluate_all(st)
-        row = self.fitted[stage_of(st, len(self.fitted))]
+        rows = self.rows_for(st)
+        row = rows[stage_of(st, len(rows))]
         return [
             sum(m * f for m, f in zip(row, feats, strict=True)) for feats in self.base.features(st)
         ]
@@ -739,7 +754,7 @@ def _fitted() -> FittedEvaluator:
 
     if tuple(fitted.FEATURES) != FEATURES:
         raise ValueError("game/kingdom_builder/fitted.py was fitted for other features: refit it")
-    return FittedEvaluator(DEFAULT, fitted.FITTED)
+    return FittedEvaluator(DEFAULT, fitted.FITTED, fitted.FITTED_NOMADS)
 
 
 #: The hard level's evaluation (fitted multipliers of the features; the greedy levels and hints

@@ -55,18 +55,32 @@ def test_the_features_with_the_plain_weights_are_the_evaluation(options: dict[st
             assert got == pytest.approx(want[seat], abs=1e-9)
 
 
-@pytest.mark.parametrize("seed", [11, 12])
-def test_the_fitted_value_is_each_feature_times_its_stages_multiplier(seed: int) -> None:
-    stages = len(fitted.FITTED)
-    for state in _positions(seed, {}, every=7):
+@pytest.mark.parametrize(
+    ("seed", "options", "table"),
+    [
+        (11, {}, fitted.FITTED),
+        (12, {"nomads": "boards"}, fitted.FITTED),
+        (13, {"nomads": "full"}, fitted.FITTED_NOMADS),
+    ],
+)
+def test_the_fitted_value_is_each_feature_times_its_stages_multiplier(
+    seed: int, options: dict[str, Any], table: tuple[tuple[float, ...], ...]
+) -> None:
+    """The base game's table for the base game and the Nomads boards alone; the Nomads
+    table with the full expansion."""
+    stages = len(table)
+    seen = set()
+    for state in _positions(seed, options, every=7):
         values = ev.FITTED.evaluate_all(state)
         if state.is_over():  # a finished game is worth its score, fitted or not
             assert values == ev.evaluate_all(state)
             continue
         stage = ev.stage_of(state, stages)  # type: ignore[arg-type]
+        seen.add(stage)
         for seat, row in enumerate(ev.DEFAULT.features(state)):
-            expected = sum(m * f for m, f in zip(fitted.FITTED[stage], row, strict=True))
+            expected = sum(m * f for m, f in zip(table[stage], row, strict=True))
             assert values[seat] == pytest.approx(expected, abs=1e-9)
+    assert seen == set(range(stages))
 
 
 def test_the_stage_follows_the_fastest_builder() -> None:
@@ -81,15 +95,18 @@ def test_the_stage_follows_the_fastest_builder() -> None:
 
 def test_the_written_module_holds_the_fit(tmp_path: Path) -> None:
     rows = [[1.0 + 0.01 * i + stage for i in range(len(ev.FEATURES))] for stage in range(3)]
+    nomads = [[2.0 - 0.01 * i - stage for i in range(len(ev.FEATURES))] for stage in range(3)]
     out = tmp_path / "fitted_test.py"
-    fit.write_module(out, rows, 7, 70, 3, 0.05, [Path("bench/data/x.jsonl.gz")])
+    fit.write_module(out, rows, nomads, (7, 70, 3), 3, 0.05, [Path("bench/data/x.jsonl.gz")])
     spec = importlib.util.spec_from_file_location("fitted_test", out)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.FEATURES == ev.FEATURES
-    for got, want in zip(module.FITTED, rows, strict=True):
-        assert list(got) == pytest.approx(want, abs=1e-3)
+    for table, written in ((rows, module.FITTED), (nomads, module.FITTED_NOMADS)):
+        assert len(written) == len(table)
+        for got, want in zip(written, table, strict=True):
+            assert list(got) == pytest.approx(want, abs=1e-3)
 
 
 def test_the_fit_reads_its_committed_games() -> None:
