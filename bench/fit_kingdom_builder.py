@@ -10,11 +10,14 @@ level uses (``FITTED`` in ``game/kingdom_builder/fitted.py``); greedy and normal
 sum.
 
 Two steps, each writing a file that is committed, so the weights can be refitted after a rules
-or evaluation change::
+or evaluation change (and a third that measures the fit)::
 
-    python -m bench.fit_kingdom_builder generate --games 400 --out bench/data/kb-selfplay.jsonl.gz
+    python -m bench.fit_kingdom_builder generate --games 142 --out bench/data/kb-selfplay.jsonl.gz
+    python -m bench.fit_kingdom_builder generate --judge fitted --start 10000 --games 200 \\
+        --out bench/data/kb-selfplay-fitted.jsonl.gz
     python -m bench.fit_kingdom_builder fit --data bench/data/kb-selfplay.jsonl.gz \\
-        --out game/kingdom_builder/fitted.py
+        bench/data/kb-selfplay-fitted.jsonl.gz --out game/kingdom_builder/fitted.py
+    python -m bench.fit_kingdom_builder duel --games 40 --start 1000 [--options '{"nomads": "full"}']
 
 ``generate`` plays 4-player games with seeds ``start..start+games-1``: three greedy bots and a
 fourth seat that is greedy or (every other game) easy, for a spread of positions; games
@@ -38,6 +41,7 @@ multipliers.
 from __future__ import annotations
 
 import argparse
+import json
 import textwrap
 from collections.abc import Iterator, Sequence
 from functools import partial
@@ -45,9 +49,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.fitting import Sample, fit_stages, fitted_module, generate, read_games, self_play_bots
-from game.bots import EASY_TEMPERATURE
+from game.bots import EASY_TEMPERATURE, GreedyBot
 from game.bots.knowledge import knowledge_for
 from game.core.match import Replay, play_match
+from game.core.rng import derive_seed
 from game.kingdom_builder import GAME
 from game.kingdom_builder.evaluation import DEFAULT_WEIGHTS, FEATURES, Evaluator, stage_of
 from game.kingdom_builder.state import KingdomBuilderState
@@ -162,6 +167,35 @@ def write_module(
     print(f"wrote {out}")
 
 
+def duel(start: int, games: int, options: dict[str, Any]) -> float:
+    """Games ``start..start+games-1``: a greedy bot judging with the hard level's fitted
+    evaluation (``game/kingdom_builder/fitted.py``) in seat ``index % 4`` against three greedy
+    bots with the plain one (the same planner, its evaluation count, no clock: the same seeds
+    give the same games); prints each game and returns the tested seat's share of the wins
+    (chance: 25%)."""
+    hard = knowledge_for(GAME.id).for_hard()
+    wins = 0.0
+    for n, index in enumerate(range(start, start + games), 1):
+        tested = index % PLAYERS
+        bots = [
+            GreedyBot(
+                derive_seed(index, "kb-duel", seat),
+                cpu_budget=None,
+                safety_net=False,
+                knowledge=hard if seat == tested else None,
+            )
+            for seat in range(PLAYERS)
+        ]
+        agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
+        result = play_match(GAME.id, PLAYERS, index, agents, options=options)
+        share = 1.0 / len(result.winners) if tested in result.winners else 0.0
+        wins += share
+        totals = [row["total"] for row in result.scores]
+        print(f"game {index} seat {tested}: {share:.2f} {totals}  {wins:.1f}/{n}", flush=True)
+    print(f"fitted greedy vs 3 greedy: {wins:.1f}/{games} = {wins / games:.1%}")
+    return wins / games
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -182,8 +216,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp.add_argument("--every", type=int, default=2)
     fitp.add_argument("--stages", type=int, default=4)
     fitp.add_argument("--penalty", type=float, default=0.05)
+    duelp = sub.add_parser("duel", help="greedy with the fitted evaluation vs 3 plain greedy")
+    duelp.add_argument("--games", type=int, default=40)
+    duelp.add_argument("--start", type=int, default=1000)
+    duelp.add_argument("--options", type=json.loads, default={}, help="game options (JSON)")
     args = parser.parse_args(argv)
-    if args.command == "generate":
+    if args.command == "duel":
+        duel(args.start, args.games, args.options)
+    elif args.command == "generate":
         generate(
             partial(play_game, judge=args.judge), args.games, args.start, args.out, args.workers
         )
