@@ -127,6 +127,22 @@ class Knowledge:
     #: ``HARD_EVALUATE_ALL`` and ``HARD_CANDIDATE_ACTIONS``).
     hard_evaluate_all: EvaluateAll | None = None
     hard_candidate_actions: CandidateActions | None = None
+    #: Which variant of the game a position is in, for its search parameters (the module's
+    #: ``SEARCH_VARIANT``, a function of the state), and the parameters of each variant that
+    #: has its own (the module's ``SEARCH_BY_VARIANT``, each replacing ``SEARCH``).
+    search_variant: Callable[[GameState], str] | None = None
+    search_variants: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+    def search_for(self, state: GameState) -> tuple[tuple[str, Any], ...]:
+        """The hard level's search parameters in ``state``'s variant of the game (``search``
+        unless the game gives that variant its own)."""
+        if self.search_variant is None:
+            return self.search
+        variant = self.search_variant(state)
+        for name, params in self.search_variants:
+            if name == variant:
+                return params
+        return self.search
 
     def for_hard(self) -> Knowledge:
         """These hooks with the hard level's own evaluation and candidate filter (itself if the
@@ -302,6 +318,11 @@ def knowledge_for(game_id: str) -> Knowledge:
         hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
         hard_candidate_actions=hooks.get("HARD_CANDIDATE_ACTIONS"),
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
+        search_variant=hooks.get("SEARCH_VARIANT"),
+        search_variants=tuple(
+            (str(name), _search_parameters(game_id, params or {}))
+            for name, params in sorted((hooks.get("SEARCH_BY_VARIANT") or {}).items())
+        ),
     )
     _cache[key] = known
     return known

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from game.bots.base import (
     CancelToken,
@@ -75,7 +76,7 @@ from game.bots.base import (
 )
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import Knowledge, knowledge_for
+from game.bots.knowledge import SEARCH_PARAMETERS, Knowledge, knowledge_for
 from game.bots.parallel import RacePool
 from game.core import registry
 from game.core.api import GameState
@@ -178,7 +179,8 @@ class MctsBot:
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
         self.fixed = fixed
-        self._tuned_for: str | None = None
+        self._tuned_for: tuple[str, tuple[tuple[str, Any], ...]] | None = None
+        self._defaults: dict[str, Any] | None = None
         self._cache = PlanCache()
         #: Iterations run by the last search (for benchmarks and tests).
         self.last_iterations = 0
@@ -220,11 +222,8 @@ class MctsBot:
         The rest of a chosen turn is cached for the seat's next decisions.
         """
         knowledge = self.knowledge or knowledge_for(state.game_id)
-        if self.game_tuning and self._tuned_for != state.game_id:
-            for name, value in knowledge.search:
-                if name not in self.fixed:
-                    setattr(self, name, value)
-            self._tuned_for = state.game_id
+        if self.game_tuning:
+            self._tune(knowledge, state)
         if self.game_tuning:
             knowledge = knowledge.for_hard()
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
@@ -255,6 +254,24 @@ class MctsBot:
         self.last_work = self._work
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
+
+    def _tune(self, knowledge: Knowledge, state: GameState) -> None:
+        """Take the game's search parameters for ``state``'s variant
+        (:meth:`Knowledge.search_for`) in place of the constructor's, except the ``fixed``
+        ones; a bot that meets another variant first gets its constructor's values back."""
+        params = knowledge.search_for(state)
+        key = (state.game_id, params)
+        if self._tuned_for == key:
+            return
+        if self._defaults is None:
+            self._defaults = {name: getattr(self, name) for name in SEARCH_PARAMETERS}
+        for name, value in self._defaults.items():
+            if name not in self.fixed:
+                setattr(self, name, value)
+        for name, value in params:
+            if name not in self.fixed:
+                setattr(self, name, value)
+        self._tuned_for = key
 
     def _meter(self) -> Meter:
         """The meter of one search, started now (on the thinking thread)."""

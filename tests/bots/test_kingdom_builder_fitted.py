@@ -38,8 +38,16 @@ def _positions(seed: int, options: dict[str, Any], every: int) -> Iterator[GameS
 def test_the_hard_level_judges_with_the_fit_and_greedy_with_the_plain_sum() -> None:
     known = knowledge_for("kingdom-builder")
     assert known.evaluate_all == ev.evaluate_all
-    assert known.for_hard().evaluate_all == ev.HARD_EVALUATE_ALL == ev.FITTED.evaluate_all
+    assert known.for_hard().evaluate_all == ev.HARD_EVALUATE_ALL == ev.hard_evaluate_all
     assert fitted.FEATURES == ev.FEATURES and all(len(r) == len(ev.FEATURES) for r in fitted.FITTED)
+    # the fit in the base game (and the Nomads boards alone), the plain sum with full Nomads
+    for options, judge in (
+        ({}, ev.FITTED.evaluate_all),
+        ({"nomads": "boards"}, ev.FITTED.evaluate_all),
+        ({"nomads": "full"}, ev.evaluate_all),
+    ):
+        for state in _positions(5, options, every=15):
+            assert ev.hard_evaluate_all(state) == judge(state)
 
 
 @pytest.mark.parametrize("options", [{}, {"nomads": "full"}])

@@ -49,6 +49,24 @@ def test_keyflower_tunes_its_hard_level() -> None:
     assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (20, 0, 0)
 
 
+def test_a_variant_of_a_game_takes_its_own_search_parameters() -> None:
+    """Kingdom Builder's full Nomads expansion keeps the earlier search (SEARCH_BY_VARIANT);
+    one bot meeting both variants takes each one's parameters, the constructor's restored in
+    between."""
+    from game.kingdom_builder import GAME as KB
+
+    known = kn.knowledge_for("kingdom-builder")
+    base, nomads = KB.new(4, {}, 2), KB.new(4, {"nomads": "full"}, 2)
+    assert dict(known.search_for(nomads)) == {"work": 9000}
+    assert known.search_for(base) == known.search
+    bot = hard_bot(3)
+    for state, want in ((nomads, (9000, 100, 1, 0)), (base, (8000, 0, 0, 20)), (nomads, None)):
+        seat = state.to_move()[0]
+        bot.choose(state.determinize(seat, 1), seat)
+        got = (bot.work, bot.playout_plan_evals, bot.horizon_extra, bot.rival_plan_evals)
+        assert got == (want or (9000, 100, 1, 0))
+
+
 def test_unknown_search_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown search parameters"):
         kn._search_parameters("some-game", {"budget": 9})
