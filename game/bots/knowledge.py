@@ -46,6 +46,12 @@ The evaluation module may define (every name is optional):
     other parameters too (``"rival_plan_evals"``: rivals that plan their turns in the
     playouts, ...).  Default: none.
 
+``SEARCH_VARIANT(state) -> str``, ``SEARCH_BY_VARIANT: dict[str, dict[str, object]]``
+    A game whose variants (an expansion in play or not) want different search parameters
+    names the variant of a position, and ``SEARCH_BY_VARIANT[variant]`` (validated like
+    ``SEARCH``) replaces ``SEARCH`` in that variant; the hard level takes the parameters of
+    the variant of the position it searches (:meth:`Knowledge.search_for`).  Default: none.
+
 ``PLAN_EVALS: int`` (or a function ``(state, seat) -> int``)
     The turn planner's evaluations per turn for the greedy, normal and easy levels in this game
     (calibrated so that a decision stays within 0.3 s of CPU on a quiet core).  A function is
