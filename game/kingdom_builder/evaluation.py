@@ -221,6 +221,26 @@ def _sector_counts(st: KingdomBuilderState) -> list[list[int]]:
     return out
 
 
+def _shared_key(
+    st: KingdomBuilderState, left: float, odds: list[float], counts: list[list[int]] | None
+) -> tuple[Hashable, ...]:
+    """What every seat's potential in ``st`` depends on besides its own settlements: tiles left
+    at each location, the card odds, turns left, the Lords counts (if Lords scores), the
+    cards and the board, and the face-up nomad tiles (worth less once the end nears)."""
+    key: tuple[Hashable, ...] = (
+        tuple(st.left.values()),
+        tuple(odds),
+        left,
+        tuple(map(tuple, counts)) if counts is not None and "Lords" in st.cards else None,
+        st.cards,
+        st.board.names,
+        st.board.rotations,
+    )
+    if st.nomad_left:
+        key += (frozenset(st.nomad_left), st.end_triggered)
+    return key
+
+
 def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
     """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2)."""
     out = []
@@ -237,8 +257,14 @@ def _lords_scores(counts: list[list[int]]) -> list[int]:
     out = [0] * len(counts)
     for q in range(4):
         column = [c[q] for c in counts]
-        for s in range(len(counts)):
-            out[s] += _lords_share(column, s)
+        # the same shares as _lords_share, the column's first and second found once
+        first = max(column)
+        second = max((c for c in column if c < first), default=None)
+        for s, c in enumerate(column):
+            if c == first:
+                out[s] += 12
+            elif c == second:
+                out[s] += 6
     return out
 
 
@@ -379,8 +405,10 @@ class Evaluator:
         lords = _lords_scores(counts) if counts is not None and "Lords" in st.cards else None
         kinds = board.location_type
         values = []
+        shared = _shared_key(st, left, odds, counts) if w.potential else None
         for s in range(st.n):
-            value = float(self._own_score(board, st.cards, st.homes[s]) + st.gold_total(s))
+            home = frozenset(st.homes[s])
+            value = float(self._own_score(board, st.cards, home) + st.gold_total(s))
             if lords is not None:
                 value += lords[s]
             for loc in st.tiles[s]:
@@ -389,7 +417,9 @@ class Evaluator:
                 if held != USED:
                     value += nomad_value(st, st.nkind[nh], w)
             if w.potential:
-                value += w.potential * self._potential_of(st, s, left, odds, counts)
+                value += (
+                    w.potential * self._potential_parts(st, s, left, odds, counts, shared, home)[0]
+                )
             values.append(value)
         return values
 
@@ -413,8 +443,10 @@ class Evaluator:
         kinds = board.location_type
         terrain = board.terrain
         out: list[tuple[float, ...]] = []
+        shared = _shared_key(st, left, odds, counts)
         for s in range(st.n):
-            score = float(self._own_score(board, st.cards, st.homes[s]) + st.gold_total(s))
+            home = frozenset(st.homes[s])
+            score = float(self._own_score(board, st.cards, home) + st.gold_total(s))
             if lords is not None:
                 score += lords[s]
             tiles = sum(
@@ -429,9 +461,14 @@ class Evaluator:
                 ),
                 0.0,
             )
-            potential, more = self._potential_parts(st, s, left, odds, counts)
-            open_terrains = {terrain[h] for h in st.front[s] if terrain[h] < WATER}
-            frontier = float(sum(1 for h in st.front[s] if terrain[h] < WATER))
+            potential, more = self._potential_parts(st, s, left, odds, counts, shared, home)
+            open_terrains = set()
+            frontier = 0
+            for h in st.front[s]:
+                t = terrain[h]
+                if t < WATER:
+                    frontier += 1
+                    open_terrains.add(t)
             out.append(
                 (
                     score,
@@ -439,7 +476,7 @@ class Evaluator:
                     nomads,
                     potential,
                     more,
-                    frontier,
+                    float(frontier),
                     float(len(open_terrains)),
                     float(st.supply[s]),
                 )
@@ -494,7 +531,9 @@ class Evaluator:
         terms["potential"] = potential
         return terms
 
-    def _own_score(self, board: Board, cards: tuple[str, ...], home: set[int]) -> int:
+    def _own_score(
+        self, board: Board, cards: tuple[str, ...], home: set[int] | frozenset[int]
+    ) -> int:
         """Castles plus every card of the game except Lords (which compares seats), for one
         seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
         key = (board.names, board.rotations, cards, frozenset(home))
@@ -528,28 +567,21 @@ class Evaluator:
         left: float,
         odds: list[float],
         counts: list[list[int]] | None,
+        shared: tuple[Hashable, ...] | None = None,
+        home: frozenset[int] | None = None,
     ) -> tuple[float, float]:
         """The seat's potential (for each terrain, its ``potential_hexes`` best open
         neighbouring hexes' gains times the chance of that card) and the same sum over the
-        next ``potential_hexes`` best hexes (what is left for the turns after the next)."""
+        next ``potential_hexes`` best hexes (what is left for the turns after the next).
+        Memoised by what they depend on: the seat's settlements, neighbouring hexes and taken
+        tiles, and ``shared`` (:func:`_shared_key`, the same for every seat of ``st``; ``home``
+        is ``frozenset(st.homes[s])`` if the caller has it)."""
         front = st.front[s]
         if not front:
             return 0.0, 0.0
-        key: tuple[Hashable, ...] = (
-            s,
-            frozenset(front),
-            frozenset(st.homes[s]),
-            frozenset(st.taken[s]),
-            tuple(st.left.values()),
-            tuple(odds),
-            left,
-            tuple(map(tuple, counts)) if counts is not None and "Lords" in st.cards else None,
-            st.cards,
-            st.board.names,
-            st.board.rotations,
-        )
-        if st.nomad_left:  # a face-up nomad tile next to a hex (worth less once the end nears)
-            key += (frozenset(st.nomad_left), st.end_triggered)
+        if shared is None:
+            shared = _shared_key(st, left, odds, counts)
+        key = (s, frozenset(front), home or frozenset(st.homes[s]), frozenset(st.taken[s]), shared)
         cached = self._potential.get(key)
         if cached is not None:
             return cached
