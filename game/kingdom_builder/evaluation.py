@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.core.reasons import reason as _reason
 from game.core.reasons import signed
@@ -221,24 +221,33 @@ def _sector_counts(st: KingdomBuilderState) -> list[list[int]]:
     return out
 
 
-def _shared_key(
-    st: KingdomBuilderState, left: float, odds: list[float], counts: list[list[int]] | None
-) -> tuple[Hashable, ...]:
-    """What every seat's potential in ``st`` depends on besides its own settlements: tiles left
-    at each location, the card odds, turns left, the Lords counts (if Lords scores), the
-    cards and the board, and the face-up nomad tiles (worth less once the end nears)."""
-    key: tuple[Hashable, ...] = (
-        tuple(st.left.values()),
-        tuple(odds),
-        left,
-        tuple(map(tuple, counts)) if counts is not None and "Lords" in st.cards else None,
-        st.cards,
-        st.board.names,
-        st.board.rotations,
-    )
-    if st.nomad_left:
-        key += (frozenset(st.nomad_left), st.end_triggered)
-    return key
+class _Common:
+    """What every seat's value in one position depends on besides its own pieces: turns left,
+    the next card's odds, the sector counts (Lords, Farmers) and Lords scores, and ``key``,
+    what a seat's potential depends on beyond its own settlements (tiles left at each location,
+    the odds, turns left, the Lords counts if Lords scores, the cards, the board, and the
+    face-up nomad tiles, worth less once the end nears)."""
+
+    __slots__ = ("counts", "key", "left", "lords", "odds")
+
+    def __init__(self, st: KingdomBuilderState) -> None:
+        self.left = turns_left(st)
+        self.odds = terrain_odds(st)
+        lords_card = "Lords" in st.cards
+        self.counts = _sector_counts(st) if lords_card or "Farmers" in st.cards else None
+        self.lords = _lords_scores(self.counts) if self.counts is not None and lords_card else None
+        key: tuple[Hashable, ...] = (
+            tuple(st.left.values()),
+            tuple(self.odds),
+            self.left,
+            tuple(map(tuple, self.counts)) if self.counts is not None and lords_card else None,
+            st.cards,
+            st.board.names,
+            st.board.rotations,
+        )
+        if st.nomad_left:
+            key += (frozenset(st.nomad_left), st.end_triggered)
+        self.key = key
 
 
 def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
@@ -397,29 +406,17 @@ class Evaluator:
         st: KingdomBuilderState = state  # type: ignore[assignment]
         if st.over:
             return [float(row["total"]) for row in st.preview_scores()]
-        board = st.board
         w = self.weights
-        left = turns_left(st)
-        odds = terrain_odds(st)
-        counts = _sector_counts(st) if "Lords" in st.cards or "Farmers" in st.cards else None
-        lords = _lords_scores(counts) if counts is not None and "Lords" in st.cards else None
-        kinds = board.location_type
+        common = _Common(st)
         values = []
-        shared = _shared_key(st, left, odds, counts) if w.potential else None
         for s in range(st.n):
-            home = frozenset(st.homes[s])
-            value = float(self._own_score(board, st.cards, home) + st.gold_total(s))
-            if lords is not None:
-                value += lords[s]
-            for loc in st.tiles[s]:
-                value += max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left)
-            for nh, held in st.nheld[s].items():
-                if held != USED:
-                    value += nomad_value(st, st.nkind[nh], w)
+            value, tiles, nomads, home = self._held(st, s, common)
+            for v in tiles:
+                value += v
+            for v in nomads:
+                value += v
             if w.potential:
-                value += (
-                    w.potential * self._potential_parts(st, s, left, odds, counts, shared, home)[0]
-                )
+                value += w.potential * self._potential_parts(st, s, common, home)[0]
             values.append(value)
         return values
 
@@ -434,34 +431,12 @@ class Evaluator:
         and ``supply`` (settlements not yet built, KB §8).  With the weights ``1, 1, 1,
         potential, 0, 0, 0, 0`` they sum to :meth:`evaluate_all`."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
-        board = st.board
-        w = self.weights
-        left = turns_left(st)
-        odds = terrain_odds(st)
-        counts = _sector_counts(st) if "Lords" in st.cards or "Farmers" in st.cards else None
-        lords = _lords_scores(counts) if counts is not None and "Lords" in st.cards else None
-        kinds = board.location_type
-        terrain = board.terrain
+        terrain = st.board.terrain
+        common = _Common(st)
         out: list[tuple[float, ...]] = []
-        shared = _shared_key(st, left, odds, counts)
         for s in range(st.n):
-            home = frozenset(st.homes[s])
-            score = float(self._own_score(board, st.cards, home) + st.gold_total(s))
-            if lords is not None:
-                score += lords[s]
-            tiles = sum(
-                (max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[s]),
-                0.0,
-            )
-            nomads = sum(
-                (
-                    nomad_value(st, st.nkind[nh], w)
-                    for nh, held in st.nheld[s].items()
-                    if held != USED
-                ),
-                0.0,
-            )
-            potential, more = self._potential_parts(st, s, left, odds, counts, shared, home)
+            score, tiles, nomads, home = self._held(st, s, common)
+            potential, more = self._potential_parts(st, s, common, home)
             open_terrains = set()
             frontier = 0
             for h in st.front[s]:
@@ -472,8 +447,8 @@ class Evaluator:
             out.append(
                 (
                     score,
-                    tiles,
-                    nomads,
+                    sum(tiles, 0.0),
+                    sum(nomads, 0.0),
                     potential,
                     more,
                     float(frontier),
@@ -482,6 +457,26 @@ class Evaluator:
                 )
             )
         return out
+
+    def _held(
+        self, st: KingdomBuilderState, s: int, common: _Common
+    ) -> tuple[float, list[float], list[float], frozenset[int]]:
+        """Seat ``s``'s live score (castles, the cards, Lords, banked gold: KB §9), the value
+        of each location tile it holds (KB §6–§7), of each nomad tile it has still to use, and
+        its settlements — the terms :meth:`evaluate_all` and :meth:`features` share, kept apart
+        so that each adds them in its own order."""
+        w = self.weights
+        kinds = st.board.location_type
+        left = common.left
+        home = frozenset(st.homes[s])
+        score = float(self._own_score(st.board, st.cards, home) + st.gold_total(s))
+        if common.lords is not None:
+            score += common.lords[s]
+        tiles = [max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[s]]
+        nomads = [
+            nomad_value(st, st.nkind[nh], w) for nh, held in st.nheld[s].items() if held != USED
+        ]
+        return score, tiles, nomads, home
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
         """``seat``'s value split into this evaluation's named terms (in points), summing to
@@ -498,11 +493,11 @@ class Evaluator:
         w = self.weights
         home = [st.homes[seat]]
         terms: dict[str, float] = {"castles": float(scoring.castles(board, home)[0])}
-        counts = _sector_counts(st) if "Lords" in st.cards or "Farmers" in st.cards else None
+        common = _Common(st)
         for card in st.cards:
             if card == "Lords":
-                assert counts is not None
-                terms["lords"] = float(_lords_scores(counts)[seat])
+                assert common.lords is not None
+                terms["lords"] = float(common.lords[seat])
             elif card in scoring.SCORERS:
                 terms[card.lower()] = float(scoring.SCORERS[card](board, home)[0])
             else:  # a Nomads card: the gold it paid during play (KB §9.3)
@@ -510,36 +505,23 @@ class Evaluator:
         treasure = st.gold[seat][GOLD_INDEX["Treasure"]]
         if treasure or st.nomad_tiles:
             terms["treasure"] = float(treasure)
-        left = turns_left(st)
-        kinds = board.location_type
-        terms["tiles"] = sum(
-            (max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[seat]),
-            0.0,
-        )
+        _score, tiles, nomads, mine = self._held(st, seat, common)
+        terms["tiles"] = sum(tiles, 0.0)
         if st.nomad_tiles or st.nheld[seat]:
-            terms["nomad_tiles"] = sum(
-                (
-                    nomad_value(st, st.nkind[nh], w)
-                    for nh, held in st.nheld[seat].items()
-                    if held != USED
-                ),
-                0.0,
-            )
+            terms["nomad_tiles"] = sum(nomads, 0.0)
         potential = 0.0
         if w.potential:
-            potential = w.potential * self._potential_of(st, seat, left, terrain_odds(st), counts)
+            potential = w.potential * self._potential_parts(st, seat, common, mine)[0]
         terms["potential"] = potential
         return terms
 
-    def _own_score(
-        self, board: Board, cards: tuple[str, ...], home: set[int] | frozenset[int]
-    ) -> int:
+    def _own_score(self, board: Board, cards: tuple[str, ...], home: frozenset[int]) -> int:
         """Castles plus every card of the game except Lords (which compares seats), for one
         seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
-        key = (board.names, board.rotations, cards, frozenset(home))
+        key = (board.names, board.rotations, cards, home)
         score = self._own.get(key)
         if score is None:
-            one = [home]
+            one = cast("list[set[int]]", [home])  # read only
             score = scoring.castles(board, one)[0]
             for card in cards:
                 if card != "Lords" and card in scoring.SCORERS:  # Nomads cards: gold, banked
@@ -549,44 +531,23 @@ class Evaluator:
             self._own[key] = score
         return score
 
-    def _potential_of(
-        self,
-        st: KingdomBuilderState,
-        s: int,
-        left: float,
-        odds: list[float],
-        counts: list[list[int]] | None,
-    ) -> float:
-        """Expected gain of the seat's best open neighbouring hexes next turn."""
-        return self._potential_parts(st, s, left, odds, counts)[0]
-
     def _potential_parts(
-        self,
-        st: KingdomBuilderState,
-        s: int,
-        left: float,
-        odds: list[float],
-        counts: list[list[int]] | None,
-        shared: tuple[Hashable, ...] | None = None,
-        home: frozenset[int] | None = None,
+        self, st: KingdomBuilderState, s: int, common: _Common, home: frozenset[int]
     ) -> tuple[float, float]:
         """The seat's potential (for each terrain, its ``potential_hexes`` best open
         neighbouring hexes' gains times the chance of that card) and the same sum over the
         next ``potential_hexes`` best hexes (what is left for the turns after the next).
-        Memoised by what they depend on: the seat's settlements, neighbouring hexes and taken
-        tiles, and ``shared`` (:func:`_shared_key`, the same for every seat of ``st``; ``home``
-        is ``frozenset(st.homes[s])`` if the caller has it)."""
+        Memoised by what they depend on: the seat's settlements (``home``), neighbouring hexes
+        and taken tiles, and what every seat's depends on (``common.key``)."""
         front = st.front[s]
         if not front:
             return 0.0, 0.0
-        if shared is None:
-            shared = _shared_key(st, left, odds, counts)
-        key = (s, frozenset(front), home or frozenset(st.homes[s]), frozenset(st.taken[s]), shared)
+        key = (s, frozenset(front), home, frozenset(st.taken[s]), common.key)
         cached = self._potential.get(key)
         if cached is not None:
             return cached
         hexes = sorted(front)
-        gains = hex_gains(st, s, hexes, left, self.weights, counts, build_gold=False)
+        gains = hex_gains(st, s, hexes, common.left, self.weights, common.counts, build_gold=False)
         terrain = st.board.terrain
         per_terrain: list[list[float]] = [[] for _ in BUILDABLE]
         for h, g in zip(hexes, gains, strict=True):
@@ -594,6 +555,7 @@ class Evaluator:
             if t < WATER and g > 0.0:
                 per_terrain[t].append(g)
         k = self.weights.potential_hexes
+        odds = common.odds
         near = more = 0.0
         for t, gs in enumerate(per_terrain):
             if gs:
