@@ -66,6 +66,16 @@ from game.keyflower.scan import (
     bid_row,
     scan_bids,
 )
+from game.keyflower.supply import (
+    gain_keyples,
+    green_to,
+    produce_to,
+    random_keyples_to,
+    random_skills_to,
+    spend_keyples,
+    spend_skill,
+    to_supply,
+)
 from game.keyflower.tiles import (
     BAG_COLOURS,
     CHOICE,
@@ -584,121 +594,6 @@ _UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 # ---- applying ----------------------------------------------------------------------------
-def spend_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
-    """``n`` keyples of ``colour`` leave ``s``'s screen (publicly seen)."""
-    st.keys[s][colour] -= n
-    kn = st.kknown[s]
-    kn[colour] = max(0, kn[colour] - n)
-
-
-def gain_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
-    """``n`` keyples of ``colour`` go behind ``s``'s screen, seen by everybody."""
-    st.keys[s][colour] += n
-    st.kknown[s][colour] += n
-
-
-def spend_skill(st: KeyflowerState, s: int, kind: int, n: int) -> None:
-    st.skills[s][kind] -= n
-    kn = st.sknown[s]
-    kn[kind] = max(0, kn[kind] - n)
-    st.sksup[kind] += n
-
-
-def to_supply(st: KeyflowerState, colour: int, n: int) -> None:
-    """D10: returned keyples go to the bag, green ones to the green supply."""
-    if colour == GREEN:
-        st.green += n
-    else:
-        st.bag[colour] += n
-
-
-def draw_bag(st: KeyflowerState, count: int) -> list[int]:
-    """Draw up to ``count`` keyples at random from the bag (KF §6.4 '?'; D11 shortage)."""
-    bag = st.bag
-    out = []
-    rng = st.rng
-    for _ in range(count):
-        total = bag[0] + bag[1] + bag[2]
-        if total == 0:
-            break
-        x = rng.randbelow(total)
-        c = 0 if x < bag[0] else (1 if x < bag[0] + bag[1] else 2)
-        bag[c] -= 1
-        out.append(c)
-    return out
-
-
-def draw_skills(st: KeyflowerState, count: int) -> list[int]:
-    """Draw up to ``count`` face-down skill tiles at random (KF §6.4; D11 shortage)."""
-    sup = st.sksup
-    out = []
-    rng = st.rng
-    for _ in range(count):
-        total = sup[0] + sup[1] + sup[2]
-        if total == 0:
-            break
-        x = rng.randbelow(total)
-        k = 0 if x < sup[0] else (1 if x < sup[0] + sup[1] else 2)
-        sup[k] -= 1
-        out.append(k)
-    return out
-
-
-def random_keyples_to(
-    st: KeyflowerState, s: int, count: int, why: str, events: list[Event]
-) -> None:
-    """``s`` draws keyples from the bag behind its screen: others see only how many."""
-    got = draw_bag(st, count)
-    for c in got:
-        st.keys[s][c] += 1
-    events.append(
-        {"type": "draw_keyples", "seat": s, "count": len(got), "why": why, "reveal": True}
-    )
-    events.append(
-        {"type": "drew_keyples", "seat": s, "keyples": [COLOURS[c] for c in got], "only": [s]}
-    )
-
-
-def random_skills_to(st: KeyflowerState, s: int, count: int, why: str, events: list[Event]) -> None:
-    got = draw_skills(st, count)
-    for k in got:
-        st.skills[s][k] += 1
-    events.append({"type": "draw_skills", "seat": s, "count": len(got), "why": why, "reveal": True})
-    events.append(
-        {"type": "drew_skills", "seat": s, "skills": [SKILLS[k] for k in got], "only": [s]}
-    )
-
-
-def green_to(st: KeyflowerState, s: int, count: int, events: list[Event]) -> None:
-    got = min(count, st.green)
-    st.green -= got
-    gain_keyples(st, s, GREEN, got)
-    events.append({"type": "gain_green", "seat": s, "count": got})
-
-
-def produce_to(
-    st: KeyflowerState, s: int, t: int, amounts: tuple[int, ...], events: list[Event]
-) -> None:
-    """KF §6.3: resources produced in your own village lie on the tile used, elsewhere on your
-    home tile; D11: only what is left in the supply."""
-    dest = t if st.where[t] == s else st.home[s]
-    got = [0, 0, 0, 0]
-    for k in range(4):
-        a = min(amounts[k], st.ressup[k])
-        if a:
-            st.ressup[k] -= a
-            st.res[dest * 4 + k] += a
-            got[k] = a
-    events.append(
-        {
-            "type": "produce",
-            "seat": s,
-            "tile": TILES[dest].id,
-            "resources": {RESOURCES[k]: got[k] for k in range(4) if got[k]},
-        }
-    )
-
-
 def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     """Apply one legal step of ``s``'s turn."""
     kind = action[0]

@@ -33,14 +33,14 @@ from game.keyflower.const import (
     WINTER_PICK,
     WON,
 )
-from game.keyflower.play import (
+from game.keyflower.play import top_bid
+from game.keyflower.supply import (
     draw_bag,
     draw_skills,
     gain_keyples,
     green_to,
     random_keyples_to,
     to_supply,
-    top_bid,
 )
 from game.keyflower.tiles import (
     COLOURS,
