@@ -34,7 +34,6 @@ from game.keyflower.const import (
     DONE,
     F_2A,
     F_2B,
-    F_3A,
     F_4A,
     F_4B,
     FLAT_LIMIT,
@@ -81,7 +80,6 @@ from game.keyflower.tiles import (
     CHOICE,
     COLOURS,
     EXCHANGE,
-    GOLD,
     GREEN,
     INDEX,
     KEYPLES,
@@ -91,11 +89,12 @@ from game.keyflower.tiles import (
     SKILLTILES,
     TILES,
     WINTER,
-    Cost,
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import can_transport, transport_neighbours
+from game.keyflower.transport import after_transport_step, movable, move_to
+from game.keyflower.upgrades import upgrade, upgrade_payments
+from game.keyflower.village import transport_neighbours
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -505,94 +504,6 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
     raise AssertionError(f"unknown stage {stage}")
 
 
-# ---- transport and upgrades (KF §7) -------------------------------------------------------
-def movable(st: KeyflowerState, s: int) -> list[tuple[int, int]]:
-    """KF §7.1 (D6): (tile, resource kind) pairs that can take one transport step: a resource
-    on a tile of ``s``'s village with a neighbour joined by road (any neighbour with 2a)."""
-    vil = st.vil[s]
-    any_side = bool(st.flags[s] & F_2A)
-    res = st.res
-    out = []
-    for t in st.vil_order(s):
-        b = t * 4
-        if not (res[b] or res[b + 1] or res[b + 2] or res[b + 3]):
-            continue
-        if not can_transport(vil, st.rot, st.hexof[t], any_side):
-            continue
-        for k in range(4):
-            if res[b + k]:
-                out.append((t, k))
-    return out
-
-
-def resource_payments(have: list[int], cost: Cost, wild: bool) -> list[tuple[int, ...]]:
-    """KF §7.2 (D8): every distinct way to pay ``cost``'s resources from ``have`` (wood, stone,
-    iron, gold on the tile): gold stands for any basic resource, ``any_resource`` takes any
-    kinds (gold included); with summer boat 3a (``wild``) any resource pays for any other."""
-    need = cost.res
-    total = need[0] + need[1] + need[2] + need[3] + cost.any_res
-    if total == 0:
-        return [(0, 0, 0, 0)]
-    out: list[tuple[int, ...]] = []
-    ranges = [range(min(have[k], total) + 1) for k in range(4)]
-    for w in ranges[0]:
-        for st_ in ranges[1]:
-            for i in ranges[2]:
-                g = total - w - st_ - i
-                if g < 0 or g > have[3]:
-                    continue
-                if not wild:
-                    short = sum(max(0, need[k] - (w, st_, i)[k]) for k in range(3))
-                    if g < need[GOLD] + short:
-                        continue
-                out.append((w, st_, i, g))
-    return out
-
-
-def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
-    """KF §7.2: every distinct way to pay ``cost``'s skill tiles from the screen ``have``."""
-    need = cost.skills
-    extra = cost.any_skill
-    if not extra:
-        return [tuple(need)] if all(have[k] >= need[k] for k in range(3)) else []
-    out: list[tuple[int, ...]] = []
-    for a in range(extra + 1):
-        for b in range(extra - a + 1):
-            c = extra - a - b
-            pay = (need[0] + a, need[1] + b, need[2] + c)
-            if all(have[k] >= pay[k] for k in range(3)):
-                out.append(pay)
-    return out
-
-
-def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
-    """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
-    its own village, not flipped yet; resources from the tile itself, skills from the screen.
-    (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
-    kept in :data:`_UPGRADE_PAYS`.)"""
-    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
-        return []
-    b = t * 4
-    res = st.res
-    sk = st.skills[s]
-    wild = st.flags[s] & F_3A
-    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
-    got = _UPGRADE_PAYS.get(key)
-    if got is None:
-        if len(_UPGRADE_PAYS) >= 20_000:
-            _UPGRADE_PAYS.clear()
-        cost = TILES[t].cost
-        assert cost is not None
-        pays = resource_payments(res[b : b + 4], cost, bool(wild))
-        skp = skill_payments(sk, cost) if pays else []
-        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
-    return list(got)
-
-
-#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
-_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
-
 # ---- applying ----------------------------------------------------------------------------
 def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     """Apply one legal step of ``s``'s turn."""
@@ -657,39 +568,18 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.stage = MOVE_TO
         only = turn_actions(st, s)
         if len(only) == 1:  # one road out: no decision
-            _move_to(st, s, st.tile_of(only[0][1]), events)
+            move_to(st, s, st.tile_of(only[0][1]), events)
     elif kind == "move_to":
-        _move_to(st, s, st.tile_of(action[1]), events)
+        move_to(st, s, st.tile_of(action[1]), events)
     elif kind == "upgrade":
-        _upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
-        _after_transport_step(st, s, events)
+        upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
+        after_transport_step(st, s, events)
     elif kind == "done":
         events.append({"type": "done", "seat": s})
         st.end_turn(events)
     else:  # pragma: no cover - is_legal filtered it
         raise AssertionError(kind)
     return events
-
-
-def _move_to(st: KeyflowerState, s: int, to: int, events: list[Event]) -> None:
-    """One transport step (KF §7.1): the chosen resource moves to a joined neighbour."""
-    frm, k = st.pfrom, st.pkind
-    st.res[frm * 4 + k] -= 1
-    st.res[to * 4 + k] += 1
-    st.ppts -= 1
-    st.pfrom = -1
-    st.pkind = -1
-    st.stage = TRANSPORT
-    events.append(
-        {
-            "type": "move",
-            "seat": s,
-            "from": TILES[frm].id,
-            "to": TILES[to].id,
-            "resource": RESOURCES[k],
-        }
-    )
-    _after_transport_step(st, s, events)
 
 
 def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
@@ -794,7 +684,7 @@ def _effect(st: KeyflowerState, s: int, events: list[Event]) -> None:
                 "upgrades": st.pupg,
             }
         )
-        _after_transport_step(st, s, events)
+        after_transport_step(st, s, events)
     else:  # pragma: no cover - can_use refuses sides without action
         raise AssertionError(f"{TILES[t].id} has no action")
 
@@ -904,41 +794,4 @@ def _choose_keyple(st: KeyflowerState, s: int, c: int, events: list[Event]) -> N
         events.append({"type": "gain_keyple", "seat": s, "colour": COLOURS[c]})
         st.pleft -= 1
         c = -1
-    st.end_turn(events)
-
-
-def _upgrade(st: KeyflowerState, s: int, t: int, pay: tuple[int, ...], events: list[Event]) -> None:
-    """KF §7.2 (D7, D8): flip ``t`` to its upgraded side; the resources paid leave the tile and
-    the skill tiles the screen, all back to the supply."""
-    b = t * 4
-    for k in range(4):
-        if pay[k]:
-            st.res[b + k] -= pay[k]
-            st.ressup[k] += pay[k]
-    for k in range(3):
-        if pay[4 + k]:
-            spend_skill(st, s, k, pay[4 + k])
-    st.side[t] = 1
-    st.pupg -= 1
-    st.pupgraded = True
-    events.append(
-        {
-            "type": "upgrade",
-            "seat": s,
-            "tile": TILES[t].id,
-            "paid": {
-                **{RESOURCES[k]: pay[k] for k in range(4) if pay[k]},
-                **{SKILLS[k]: pay[4 + k] for k in range(3) if pay[4 + k]},
-            },
-        }
-    )
-
-
-def _after_transport_step(st: KeyflowerState, s: int, events: list[Event]) -> None:
-    """End the use by itself when nothing is left to do (no step, no upgrade possible)."""
-    can_move = st.ppts > 0 and not st.pupgraded and bool(movable(st, s))
-    if can_move:
-        return
-    if st.pupg > 0 and any(upgrade_payments(st, s, t) for t in st.vil_order(s)):
-        return
     st.end_turn(events)
