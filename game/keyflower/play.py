@@ -19,6 +19,11 @@ A step inside a turn with a single possible answer (the only count a bid can tak
 road out of a tile, a payment of the only kind held) is taken at once, without asking.  Every
 listed action can be completed: a reclaim or a target is listed only if some way to finish the
 turn with it exists.  Functions take the state as ``st`` and change it in place.
+
+This module holds the uses (KF §6), the decision (:func:`turn_actions`) and the applying of
+each step and each tile's effect; it builds on :mod:`~game.keyflower.bids` (KF §5),
+:mod:`~game.keyflower.transport` (KF §7.1), :mod:`~game.keyflower.upgrades` (KF §7.2) and
+:mod:`~game.keyflower.supply` (keyples, skill tiles and resources changing hands).
 """
 
 from __future__ import annotations
