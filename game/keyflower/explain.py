@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, IllegalAction, Seat
-from game.keyflower import play
+from game.keyflower import bids, play
 from game.keyflower.const import (
     ACTION_KINDS,
     BID,
@@ -209,7 +209,7 @@ def _explain_target(st: KeyflowerState, seat: Seat, action: Action) -> IllegalAc
     t = INDEX[tid]
     tile: dict[str, str | int] = {"tile": tid}
     if kind == "reclaim":
-        if t not in play.losing_bids(st, seat):
+        if t not in bids.losing_bids(st, seat):
             return IllegalAction(
                 f"{what}: only a bid of yours that is not leading may be brought back",
                 "KF §5",

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from game.core.rng import Rng, derive_seed
 from game.core.types import Seat
-from game.keyflower import play, seasons
+from game.keyflower import play, seasons, transport, upgrades
 from game.keyflower.const import (
     BID,
     HAND,
@@ -71,9 +71,9 @@ def turn_goes_on(st: KeyflowerState, s: int) -> bool:
         kinds = sum(1 for k in skills if k)
         return kinds > 1 and sum(skills) >= st.pleft_s
     if stage == TRANSPORT:
-        if st.ppts > 0 and not st.pupgraded and play.movable(st, s):
+        if st.ppts > 0 and not st.pupgraded and transport.movable(st, s):
             return True
-        return st.pupg > 0 and any(play.upgrade_payments(st, s, t) for t in st.vil_order(s))
+        return st.pupg > 0 and any(upgrades.upgrade_payments(st, s, t) for t in st.vil_order(s))
     return True  # a resource, a keyple from the bag, where to move: no screen involved
 
 

@@ -19,6 +19,11 @@ A step inside a turn with a single possible answer (the only count a bid can tak
 road out of a tile, a payment of the only kind held) is taken at once, without asking.  Every
 listed action can be completed: a reclaim or a target is listed only if some way to finish the
 turn with it exists.  Functions take the state as ``st`` and change it in place.
+
+This module holds the uses (KF §6), the decision (:func:`turn_actions`) and the applying of
+each step and each tile's effect; it builds on :mod:`~game.keyflower.bids` (KF §5),
+:mod:`~game.keyflower.transport` (KF §7.1), :mod:`~game.keyflower.upgrades` (KF §7.2) and
+:mod:`~game.keyflower.supply` (keyples, skill tiles and resources changing hands).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
+from game.keyflower.bids import bid_options, can_bid, fix_lock, place_bid
 from game.keyflower.const import (
     BID,
     BID_TILE_ACT,
@@ -34,8 +40,6 @@ from game.keyflower.const import (
     DONE,
     F_2A,
     F_2B,
-    F_3A,
-    F_4A,
     F_4B,
     FLAT_LIMIT,
     KEYPLE_ACT,
@@ -58,21 +62,27 @@ from game.keyflower.const import (
 )
 from game.keyflower.scan import (
     ALL_COLOURS,
-    BID_ROWS,
     SIDE_ACTION,
     SIDE_OF,
     SIDE_PAYS,
     add_all_use_options,
-    bid_row,
     scan_bids,
+)
+from game.keyflower.supply import (
+    gain_keyples,
+    green_to,
+    produce_to,
+    random_keyples_to,
+    random_skills_to,
+    spend_keyples,
+    spend_skill,
+    to_supply,
 )
 from game.keyflower.tiles import (
     BAG_COLOURS,
     CHOICE,
     COLOURS,
     EXCHANGE,
-    GOLD,
-    GREEN,
     INDEX,
     KEYPLES,
     PRODUCE,
@@ -81,11 +91,12 @@ from game.keyflower.tiles import (
     SKILLTILES,
     TILES,
     WINTER,
-    Cost,
     Side,
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import can_transport, transport_neighbours
+from game.keyflower.transport import after_transport_step, movable, move_to
+from game.keyflower.upgrades import upgrade, upgrade_payments
+from game.keyflower.village import transport_neighbours
 
 if TYPE_CHECKING:
     from game.keyflower.state import KeyflowerState
@@ -94,166 +105,6 @@ if TYPE_CHECKING:
 def side_of(st: KeyflowerState, t: int) -> Side:
     """The side ``t`` shows now."""
     return TILES[t].sides[st.side[t]]
-
-
-# ---- bids -----------------------------------------------------------------------------------
-def top_bid(st: KeyflowerState, t: int) -> tuple[int, int]:
-    """(seat, keyples) of the leading bid at ``t`` ((-1, 0) if nobody bid).  Ties cannot occur
-    (KF §5 raise), so the leader is unique."""
-    base = t * 6
-    bidn = st.bidn
-    best, most = -1, 0
-    for s in range(st.n):
-        c = bidn[base + s]
-        if c > most:
-            best, most = s, c
-    return best, most
-
-
-def best_other(st: KeyflowerState, t: int, s: int) -> int:
-    """The largest bid of any other seat at ``t`` (0 if none)."""
-    base = t * 6
-    bidn = st.bidn
-    most = 0
-    for o in range(st.n):
-        if o != s and bidn[base + o] > most:
-            most = bidn[base + o]
-    return most
-
-
-def losing_bids(st: KeyflowerState, s: int) -> list[int]:
-    """KF §5: the tiles where ``s`` has a bid that does not lead (it may be brought back)."""
-    out = []
-    bidn = st.bidn
-    for t in st.bid_tiles():
-        mine = bidn[t * 6 + s]
-        if mine and best_other(st, t, s) > mine:
-            out.append(t)
-    return out
-
-
-def keyples_at(st: KeyflowerState, t: int, colour: int) -> bool:
-    """Whether any keyple of ``colour`` is at ``t`` (in a bid or a use)."""
-    base = t * 6
-    for s in range(st.n):
-        if st.bidn[base + s] and st.bidc[base + s] == colour:
-            return True
-    return any(c == colour for _, c, _ in st.uses.get(t, ()))
-
-
-def fix_lock(st: KeyflowerState, t: int) -> None:
-    """D2: a tile's lock colour is set by the first keyples placed there and changes only when
-    no keyple of that colour is left (after a 4a bid whose rivals were brought back): it then
-    becomes the colour of the leading bid."""
-    lock = st.lock[t]
-    has_bid = max(st.bidn[t * 6 : t * 6 + st.n]) > 0
-    us = st.uses.get(t, ())
-    if not has_bid and not us:
-        st.lock[t] = -1
-    elif lock >= 0 and keyples_at(st, t, lock):
-        return
-    elif has_bid:
-        leader, _ = top_bid(st, t)
-        st.lock[t] = st.bidc[t * 6 + leader]
-    else:
-        st.lock[t] = us[0][1]
-
-
-def bid_colours(st: KeyflowerState, s: int, t: int, own_colour: int) -> tuple[int, ...]:
-    """KF §5 colour rule for a bid at ``t`` by ``s`` (before a colour fixed by reclaimed bids):
-    your own bid there fixes its colour; else the tile's lock colour, any colour on a tile with
-    no keyples, and with summer boat 4a any single colour unless the lock is green (D15)."""
-    if own_colour >= 0:
-        return (own_colour,)
-    lock = st.lock[t]
-    if lock < 0 or (lock != GREEN and st.flags[s] & F_4A):
-        return ALL_COLOURS
-    return (lock,)
-
-
-def _own_bid(st: KeyflowerState, s: int, t: int) -> tuple[int, int]:
-    """(keyples, colour) of ``s``'s standing bid at ``t`` that stays there this turn (a bid
-    brought back this turn is part of the reclaimed keyples: (0, its colour))."""
-    i = t * 6 + s
-    if t in st.precl:
-        return 0, st.bidc[i]
-    n = st.bidn[i]
-    return n, (st.bidc[i] if n else -1)
-
-
-def bid_range(st: KeyflowerState, s: int, t: int, colour: int) -> tuple[int, int]:
-    """(least, most) keyples of ``colour`` from the screen a bid at ``t`` may add to the
-    reclaimed ones (least > most: impossible).  KF §5: your total there must beat every other
-    bid; at least one keyple is placed."""
-    own, _ = _own_bid(st, s, t)
-    k = st.pk
-    need = best_other(st, t, s) + 1 - own - k
-    least = max(need, 0 if k else 1)
-    return least, st.keys[s][colour]
-
-
-def bid_options(st: KeyflowerState, s: int, t: int) -> list[Action]:
-    """Every ``("bid", tile, colour, n)`` open to ``s`` at ``t`` (KF §5)."""
-    out: list[Action] = []
-    _bid_into(st, s, t, out)
-    return out
-
-
-def can_bid(st: KeyflowerState, s: int, t: int) -> bool:
-    """Whether ``s`` can finish a bid at ``t`` (with the keyples reclaimed so far)."""
-    return _bid_into(st, s, t, None)
-
-
-def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> bool:
-    """KF §5 for one tile: the colour rule (your own bid's colour, else the lock, any on an
-    empty tile, 4a), the raise (your total beats every other bid) and at least one keyple
-    placed; the bids are appended to ``out`` (if given).  Returns whether any bid exists."""
-    base = t * 6
-    bidn = st.bidn
-    mine = bidn[base + s]
-    if mine:  # (a read never changes the state, even for a moment: no zeroing of one's own)
-        most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + st.n])
-    else:
-        most_other = max(bidn[base : base + st.n])
-    if mine and t in st.precl:
-        own, own_col = 0, st.bidc[base + s]
-    else:
-        own = mine
-        own_col = st.bidc[base + s] if own else -1
-    c = st.pcol
-    if own_col >= 0:
-        if c >= 0 and c != own_col:
-            return False
-        cols: tuple[int, ...] = (own_col,)
-    else:
-        # KF §5 colour rule (bid_colours): the lock; any colour on an empty tile or with 4a
-        lock = st.lock[t]
-        if lock < 0 or (lock != GREEN and st.flags[s] & F_4A):
-            cols = ALL_COLOURS
-        else:
-            cols = (lock,)
-        if c >= 0:
-            if c not in cols:
-                return False
-            cols = (c,)
-    k = st.pk
-    least = most_other + 1 - own - k
-    floor = 0 if k else 1
-    if least < floor:
-        least = floor
-    keys = st.keys[s]
-    ok = False
-    for col in cols:
-        most = keys[col]
-        if most >= least:
-            ok = True
-            if out is None:
-                break
-            row = BID_ROWS[t * 4 + col]
-            if len(row) <= most:
-                row = bid_row(t, col, most)
-            out += row[least : most + 1]
-    return ok
 
 
 # ---- uses -----------------------------------------------------------------------------------
@@ -495,210 +346,7 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
     raise AssertionError(f"unknown stage {stage}")
 
 
-# ---- transport and upgrades (KF §7) -------------------------------------------------------
-def movable(st: KeyflowerState, s: int) -> list[tuple[int, int]]:
-    """KF §7.1 (D6): (tile, resource kind) pairs that can take one transport step: a resource
-    on a tile of ``s``'s village with a neighbour joined by road (any neighbour with 2a)."""
-    vil = st.vil[s]
-    any_side = bool(st.flags[s] & F_2A)
-    res = st.res
-    out = []
-    for t in st.vil_order(s):
-        b = t * 4
-        if not (res[b] or res[b + 1] or res[b + 2] or res[b + 3]):
-            continue
-        if not can_transport(vil, st.rot, st.hexof[t], any_side):
-            continue
-        for k in range(4):
-            if res[b + k]:
-                out.append((t, k))
-    return out
-
-
-def resource_payments(have: list[int], cost: Cost, wild: bool) -> list[tuple[int, ...]]:
-    """KF §7.2 (D8): every distinct way to pay ``cost``'s resources from ``have`` (wood, stone,
-    iron, gold on the tile): gold stands for any basic resource, ``any_resource`` takes any
-    kinds (gold included); with summer boat 3a (``wild``) any resource pays for any other."""
-    need = cost.res
-    total = need[0] + need[1] + need[2] + need[3] + cost.any_res
-    if total == 0:
-        return [(0, 0, 0, 0)]
-    out: list[tuple[int, ...]] = []
-    ranges = [range(min(have[k], total) + 1) for k in range(4)]
-    for w in ranges[0]:
-        for st_ in ranges[1]:
-            for i in ranges[2]:
-                g = total - w - st_ - i
-                if g < 0 or g > have[3]:
-                    continue
-                if not wild:
-                    short = sum(max(0, need[k] - (w, st_, i)[k]) for k in range(3))
-                    if g < need[GOLD] + short:
-                        continue
-                out.append((w, st_, i, g))
-    return out
-
-
-def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
-    """KF §7.2: every distinct way to pay ``cost``'s skill tiles from the screen ``have``."""
-    need = cost.skills
-    extra = cost.any_skill
-    if not extra:
-        return [tuple(need)] if all(have[k] >= need[k] for k in range(3)) else []
-    out: list[tuple[int, ...]] = []
-    for a in range(extra + 1):
-        for b in range(extra - a + 1):
-            c = extra - a - b
-            pay = (need[0] + a, need[1] + b, need[2] + c)
-            if all(have[k] >= pay[k] for k in range(3)):
-                out.append(pay)
-    return out
-
-
-def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
-    """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
-    its own village, not flipped yet; resources from the tile itself, skills from the screen.
-    (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
-    kept in :data:`_UPGRADE_PAYS`.)"""
-    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
-        return []
-    b = t * 4
-    res = st.res
-    sk = st.skills[s]
-    wild = st.flags[s] & F_3A
-    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
-    got = _UPGRADE_PAYS.get(key)
-    if got is None:
-        if len(_UPGRADE_PAYS) >= 20_000:
-            _UPGRADE_PAYS.clear()
-        cost = TILES[t].cost
-        assert cost is not None
-        pays = resource_payments(res[b : b + 4], cost, bool(wild))
-        skp = skill_payments(sk, cost) if pays else []
-        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
-    return list(got)
-
-
-#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
-_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
-
 # ---- applying ----------------------------------------------------------------------------
-def spend_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
-    """``n`` keyples of ``colour`` leave ``s``'s screen (publicly seen)."""
-    st.keys[s][colour] -= n
-    kn = st.kknown[s]
-    kn[colour] = max(0, kn[colour] - n)
-
-
-def gain_keyples(st: KeyflowerState, s: int, colour: int, n: int) -> None:
-    """``n`` keyples of ``colour`` go behind ``s``'s screen, seen by everybody."""
-    st.keys[s][colour] += n
-    st.kknown[s][colour] += n
-
-
-def spend_skill(st: KeyflowerState, s: int, kind: int, n: int) -> None:
-    st.skills[s][kind] -= n
-    kn = st.sknown[s]
-    kn[kind] = max(0, kn[kind] - n)
-    st.sksup[kind] += n
-
-
-def to_supply(st: KeyflowerState, colour: int, n: int) -> None:
-    """D10: returned keyples go to the bag, green ones to the green supply."""
-    if colour == GREEN:
-        st.green += n
-    else:
-        st.bag[colour] += n
-
-
-def draw_bag(st: KeyflowerState, count: int) -> list[int]:
-    """Draw up to ``count`` keyples at random from the bag (KF §6.4 '?'; D11 shortage)."""
-    bag = st.bag
-    out = []
-    rng = st.rng
-    for _ in range(count):
-        total = bag[0] + bag[1] + bag[2]
-        if total == 0:
-            break
-        x = rng.randbelow(total)
-        c = 0 if x < bag[0] else (1 if x < bag[0] + bag[1] else 2)
-        bag[c] -= 1
-        out.append(c)
-    return out
-
-
-def draw_skills(st: KeyflowerState, count: int) -> list[int]:
-    """Draw up to ``count`` face-down skill tiles at random (KF §6.4; D11 shortage)."""
-    sup = st.sksup
-    out = []
-    rng = st.rng
-    for _ in range(count):
-        total = sup[0] + sup[1] + sup[2]
-        if total == 0:
-            break
-        x = rng.randbelow(total)
-        k = 0 if x < sup[0] else (1 if x < sup[0] + sup[1] else 2)
-        sup[k] -= 1
-        out.append(k)
-    return out
-
-
-def random_keyples_to(
-    st: KeyflowerState, s: int, count: int, why: str, events: list[Event]
-) -> None:
-    """``s`` draws keyples from the bag behind its screen: others see only how many."""
-    got = draw_bag(st, count)
-    for c in got:
-        st.keys[s][c] += 1
-    events.append(
-        {"type": "draw_keyples", "seat": s, "count": len(got), "why": why, "reveal": True}
-    )
-    events.append(
-        {"type": "drew_keyples", "seat": s, "keyples": [COLOURS[c] for c in got], "only": [s]}
-    )
-
-
-def random_skills_to(st: KeyflowerState, s: int, count: int, why: str, events: list[Event]) -> None:
-    got = draw_skills(st, count)
-    for k in got:
-        st.skills[s][k] += 1
-    events.append({"type": "draw_skills", "seat": s, "count": len(got), "why": why, "reveal": True})
-    events.append(
-        {"type": "drew_skills", "seat": s, "skills": [SKILLS[k] for k in got], "only": [s]}
-    )
-
-
-def green_to(st: KeyflowerState, s: int, count: int, events: list[Event]) -> None:
-    got = min(count, st.green)
-    st.green -= got
-    gain_keyples(st, s, GREEN, got)
-    events.append({"type": "gain_green", "seat": s, "count": got})
-
-
-def produce_to(
-    st: KeyflowerState, s: int, t: int, amounts: tuple[int, ...], events: list[Event]
-) -> None:
-    """KF §6.3: resources produced in your own village lie on the tile used, elsewhere on your
-    home tile; D11: only what is left in the supply."""
-    dest = t if st.where[t] == s else st.home[s]
-    got = [0, 0, 0, 0]
-    for k in range(4):
-        a = min(amounts[k], st.ressup[k])
-        if a:
-            st.ressup[k] -= a
-            st.res[dest * 4 + k] += a
-            got[k] = a
-    events.append(
-        {
-            "type": "produce",
-            "seat": s,
-            "tile": TILES[dest].id,
-            "resources": {RESOURCES[k]: got[k] for k in range(4) if got[k]},
-        }
-    )
-
-
 def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
     """Apply one legal step of ``s``'s turn."""
     kind = action[0]
@@ -709,7 +357,7 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         _effect(st, s, events)
     elif kind == "bid":
         st.ptile = st.tile_of(action[1])
-        _place_bid(st, s, COLOURS.index(action[2]), action[3], events)
+        place_bid(st, s, COLOURS.index(action[2]), action[3], events)
         st.end_turn(events)
     elif kind == "pass":
         st.passes += 1
@@ -735,7 +383,7 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.stage = BID
         only = turn_actions(st, s)
         if len(only) == 1:  # a forced count is no decision: place it at once
-            _place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
+            place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             st.end_turn(events)
     elif kind == "use_tile":
         st.ptile = st.tile_of(action[1])
@@ -762,69 +410,18 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         st.stage = MOVE_TO
         only = turn_actions(st, s)
         if len(only) == 1:  # one road out: no decision
-            _move_to(st, s, st.tile_of(only[0][1]), events)
+            move_to(st, s, st.tile_of(only[0][1]), events)
     elif kind == "move_to":
-        _move_to(st, s, st.tile_of(action[1]), events)
+        move_to(st, s, st.tile_of(action[1]), events)
     elif kind == "upgrade":
-        _upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
-        _after_transport_step(st, s, events)
+        upgrade(st, s, st.tile_of(action[1]), action[2:9], events)
+        after_transport_step(st, s, events)
     elif kind == "done":
         events.append({"type": "done", "seat": s})
         st.end_turn(events)
     else:  # pragma: no cover - is_legal filtered it
         raise AssertionError(kind)
     return events
-
-
-def _move_to(st: KeyflowerState, s: int, to: int, events: list[Event]) -> None:
-    """One transport step (KF §7.1): the chosen resource moves to a joined neighbour."""
-    frm, k = st.pfrom, st.pkind
-    st.res[frm * 4 + k] -= 1
-    st.res[to * 4 + k] += 1
-    st.ppts -= 1
-    st.pfrom = -1
-    st.pkind = -1
-    st.stage = TRANSPORT
-    events.append(
-        {
-            "type": "move",
-            "seat": s,
-            "from": TILES[frm].id,
-            "to": TILES[to].id,
-            "resource": RESOURCES[k],
-        }
-    )
-    _after_transport_step(st, s, events)
-
-
-def _place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
-    """KF §5: the reclaimed keyples and ``n`` from the screen make (or raise) ``s``'s bid."""
-    t = st.ptile
-    i = t * 6 + s
-    own = 0 if t in st.precl else st.bidn[i]
-    for b in st.precl:
-        st.bidn[b * 6 + s] = 0
-        st.bidc[b * 6 + s] = -1
-    spend_keyples(st, s, colour, n)
-    st.bidn[i] = own + st.pk + n
-    st.bidc[i] = colour
-    if st.lock[t] < 0:
-        st.lock[t] = colour
-    for b in st.precl:
-        fix_lock(st, b)
-    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
-        fix_lock(st, t)
-    events.append(
-        {
-            "type": "bid",
-            "seat": s,
-            "tile": TILES[t].id,
-            "colour": COLOURS[colour],
-            "keyples": st.bidn[i],
-            "added": n,
-            "reclaimed": [TILES[b].id for b in st.precl],
-        }
-    )
 
 
 def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
@@ -899,7 +496,7 @@ def _effect(st: KeyflowerState, s: int, events: list[Event]) -> None:
                 "upgrades": st.pupg,
             }
         )
-        _after_transport_step(st, s, events)
+        after_transport_step(st, s, events)
     else:  # pragma: no cover - can_use refuses sides without action
         raise AssertionError(f"{TILES[t].id} has no action")
 
@@ -1009,41 +606,4 @@ def _choose_keyple(st: KeyflowerState, s: int, c: int, events: list[Event]) -> N
         events.append({"type": "gain_keyple", "seat": s, "colour": COLOURS[c]})
         st.pleft -= 1
         c = -1
-    st.end_turn(events)
-
-
-def _upgrade(st: KeyflowerState, s: int, t: int, pay: tuple[int, ...], events: list[Event]) -> None:
-    """KF §7.2 (D7, D8): flip ``t`` to its upgraded side; the resources paid leave the tile and
-    the skill tiles the screen, all back to the supply."""
-    b = t * 4
-    for k in range(4):
-        if pay[k]:
-            st.res[b + k] -= pay[k]
-            st.ressup[k] += pay[k]
-    for k in range(3):
-        if pay[4 + k]:
-            spend_skill(st, s, k, pay[4 + k])
-    st.side[t] = 1
-    st.pupg -= 1
-    st.pupgraded = True
-    events.append(
-        {
-            "type": "upgrade",
-            "seat": s,
-            "tile": TILES[t].id,
-            "paid": {
-                **{RESOURCES[k]: pay[k] for k in range(4) if pay[k]},
-                **{SKILLS[k]: pay[4 + k] for k in range(3) if pay[4 + k]},
-            },
-        }
-    )
-
-
-def _after_transport_step(st: KeyflowerState, s: int, events: list[Event]) -> None:
-    """End the use by itself when nothing is left to do (no step, no upgrade possible)."""
-    can_move = st.ppts > 0 and not st.pupgraded and bool(movable(st, s))
-    if can_move:
-        return
-    if st.pupg > 0 and any(upgrade_payments(st, s, t) for t in st.vil_order(s)):
-        return
     st.end_turn(events)

@@ -2,7 +2,7 @@
 
 Every turn starts with the list of every bid and every use open to the seat (``play.turn_actions``).
 :func:`scan_bids` and :func:`add_all_use_options` build it in one loop each over the bid tiles and
-the use tiles, giving exactly what ``play.bid_options`` / ``play.use_options`` give tile by tile
+the use tiles, giving exactly what ``bids.bid_options`` / ``play.use_options`` give tile by tile
 (``tests/keyflower/test_fast_paths.py``), from interned actions and memos that are pure functions
 of their keys.  The per-face tables the rules read (:data:`SIDE_ACTION`, :data:`SIDE_OF`,
 :data:`SIDE_PAYS`) live here too.  Functions take the state as ``st`` and never change it.

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
+from game.keyflower.bids import top_bid
 from game.keyflower.const import (
     AUCTION,
     BOAT_ACT,
@@ -33,14 +34,13 @@ from game.keyflower.const import (
     WINTER_PICK,
     WON,
 )
-from game.keyflower.play import (
+from game.keyflower.supply import (
     draw_bag,
     draw_skills,
     gain_keyples,
     green_to,
     random_keyples_to,
     to_supply,
-    top_bid,
 )
 from game.keyflower.tiles import (
     COLOURS,

@@ -1,7 +1,9 @@
 """The Keyflower game state (KF = ``shared/rules/keyflower.md``; ``docs/keyflower.md``).
 
 One mutable object holds the whole position; the rules live in :mod:`~game.keyflower.play`
-(season turns and tile effects), :mod:`~game.keyflower.seasons` (setup, season start and end,
+(season turns and tile effects, with :mod:`~game.keyflower.bids`,
+:mod:`~game.keyflower.transport`, :mod:`~game.keyflower.upgrades` and
+:mod:`~game.keyflower.supply`), :mod:`~game.keyflower.seasons` (setup, season start and end,
 boats, placement, winter choice) and :mod:`~game.keyflower.scoring` (final scoring).
 
 **Speed.**  Bots clone and play out many games, so the position is kept in flat lists of ints

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.core.types import IllegalAction
+from game.keyflower.bids import top_bid
 from game.keyflower.const import BOATS, PLAY, RECLAIM
-from game.keyflower.play import top_bid
 from game.keyflower.state import KeyflowerState
 from tests.keyflower.helpers import (
     acts,

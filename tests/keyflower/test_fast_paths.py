@@ -9,6 +9,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.keyflower import GAME, play, scan, seasons
+from game.keyflower.bids import bid_options, can_bid, losing_bids
 from game.keyflower.const import NONE, PLACE, PLAY, RECLAIM
 from game.keyflower.tiles import TILES
 from game.keyflower.village import axial, in_range, placements
@@ -33,10 +34,10 @@ def test_fast_lists_match_the_plain_rules(seed: int, players: int) -> None:
             # bids: one loop over the bid tiles against each tile's own options
             bids: list = []
             targets, losing = scan.scan_bids(st, s, bids, 10_000)
-            plain = [a for t in st.bid_tiles() for a in play.bid_options(st, s, t)]
+            plain = [a for t in st.bid_tiles() for a in bid_options(st, s, t)]
             assert bids == plain
-            assert targets == [t for t in st.bid_tiles() if play.can_bid(st, s, t)]
-            assert losing == play.losing_bids(st, s)
+            assert targets == [t for t in st.bid_tiles() if can_bid(st, s, t)]
+            assert losing == losing_bids(st, s)
             # uses: the memoised loop against each tile's own options
             uses: list = []
             scan.add_all_use_options(st, s, uses)
