@@ -692,33 +692,20 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 
 #: The bots' budgets here (game/bots/budget.py; issue 23): the greedy levels' evaluations per
 #: turn (at most 0.3 s of CPU a decision, ``python -m bench.bot_budgets``), and the hard
-#: level's search (docs/bots.md, "Measured for issue 23"): 8,000 units of work a decision, each
-#: playout the candidate turn and the rivals' answers, every rival planning its turn with 20
-#: evaluations (the rivals modelled as the planners the other levels are), then the fitted
-#: evaluation; a turn keeps 6 virtual rounds at the planner's value, so a few lucky worlds do
-#: not overturn it (about 1.2 s of CPU a decision at the median).
+#: level's search (docs/bots.md, "Measured for issue 23"): 7,000 units of work a decision;
+#: each playout plays the candidate turn, the rivals' turns by the cheap playout policy, then
+#: the bot's own next turn with the card it draws in that world, planned with 30 evaluations
+#: (what the candidate sets up for the next card), and judges the position with the fitted
+#: evaluation; a turn keeps 4 virtual rounds at the planner's value, so a few lucky worlds do
+#: not overturn it (about 0.9 s of CPU a decision at the median).  The same in the base game and
+#: with the full Nomads expansion.
 PLAN_EVALS = 1500
-
-
-def search_variant(state: GameState) -> str:
-    """The variant whose search parameters the hard level takes (``SEARCH_VARIANT``):
-    ``"nomads"`` with the full Nomads expansion, else ``"base"``."""
-    st: KingdomBuilderState = state  # type: ignore[assignment]
-    return "nomads" if st.nomads == nm.FULL else "base"
-
-
-SEARCH_VARIANT = search_variant
-#: With the full Nomads expansion the hard level searches as it did before the fit (8,000 work
-#: a decision with rivals as planners and the fitted evaluation won 31-34% there; this, with the
-#: plain evaluation, 52.5% of 100 games): 9,000 work, its own next turn planned with 100
-#: evaluations inside playouts (``hard_bot``'s defaults), rivals by the cheap policy.
-SEARCH_BY_VARIANT = {"nomads": {"work": 9000}}
 SEARCH = {
-    "work": 8000,
-    "playout_plan_evals": 0,
-    "horizon_extra": 0,
-    "rival_plan_evals": 20,
-    "prior_visits": 6,
+    "work": 7000,
+    "horizon_extra": 1,
+    "playout_plan_evals": 30,
+    "rival_plan_evals": 0,
+    "prior_visits": 4,
 }
 
 
@@ -773,13 +760,9 @@ FITTED = _fitted()
 
 def hard_evaluate_all(state: GameState) -> list[float]:
     """The hard level's evaluation (:mod:`game.bots.knowledge`'s ``HARD_EVALUATE_ALL``): the
-    fitted one in the base game and with the Nomads boards alone; the plain sum with the full
-    Nomads expansion, where the hard level keeps its earlier search (``SEARCH_BY_VARIANT``) —
-    measured stronger there than the fit with the base game's search (docs/bots.md)."""
-    st: KingdomBuilderState = state  # type: ignore[assignment]
-    if st.nomads == nm.FULL:
-        return DEFAULT.evaluate_all(st)
-    return FITTED.evaluate_all(st)
+    fitted one — its base-game table in the base game and with the Nomads boards alone, its
+    full-Nomads table with the full expansion."""
+    return FITTED.evaluate_all(state)
 
 
 HARD_EVALUATE_ALL = hard_evaluate_all
@@ -817,8 +800,6 @@ __all__ = [
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
-    "SEARCH_BY_VARIANT",
-    "SEARCH_VARIANT",
     "Evaluator",
     "FittedEvaluator",
     "Weights",

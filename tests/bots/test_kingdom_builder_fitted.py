@@ -40,11 +40,13 @@ def test_the_hard_level_judges_with_the_fit_and_greedy_with_the_plain_sum() -> N
     assert known.evaluate_all == ev.evaluate_all
     assert known.for_hard().evaluate_all == ev.HARD_EVALUATE_ALL == ev.hard_evaluate_all
     assert fitted.FEATURES == ev.FEATURES and all(len(r) == len(ev.FEATURES) for r in fitted.FITTED)
-    # the fit in the base game (and the Nomads boards alone), the plain sum with full Nomads
+    # the base game's table in the base game and with the Nomads boards alone, the Nomads
+    # table with the full expansion
+    nomads = ev.FittedEvaluator(ev.DEFAULT, fitted.FITTED_NOMADS)
     for options, judge in (
         ({}, ev.FITTED.evaluate_all),
         ({"nomads": "boards"}, ev.FITTED.evaluate_all),
-        ({"nomads": "full"}, ev.evaluate_all),
+        ({"nomads": "full"}, nomads.evaluate_all),
     ):
         for state in _positions(5, options, every=15):
             assert ev.hard_evaluate_all(state) == judge(state)

@@ -43,28 +43,39 @@ def test_a_game_may_tune_the_hard_level(monkeypatch: pytest.MonkeyPatch) -> None
 def test_keyflower_tunes_its_hard_level() -> None:
     search = dict(kn.knowledge_for("keyflower").search)
     assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
-    # Kingdom Builder models the rivals as planners inside its playouts, and plays its own
-    # next turn no more (the fitted evaluation judges the position after the rivals' answers)
+    # Kingdom Builder plans its own next turn inside playouts (30 evaluations, the card it draws
+    # in that world), the rivals on the cheap policy, then judges with the fitted evaluation
     kb = dict(kn.knowledge_for("kingdom-builder").search)
-    assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (20, 0, 0)
+    assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 1)
 
 
-def test_a_variant_of_a_game_takes_its_own_search_parameters() -> None:
-    """Kingdom Builder's full Nomads expansion keeps the earlier search (SEARCH_BY_VARIANT);
-    one bot meeting both variants takes each one's parameters, the constructor's restored in
-    between."""
-    from game.kingdom_builder import GAME as KB
-
-    known = kn.knowledge_for("kingdom-builder")
-    base, nomads = KB.new(4, {}, 2), KB.new(4, {"nomads": "full"}, 2)
-    assert dict(known.search_for(nomads)) == {"work": 9000}
-    assert known.search_for(base) == known.search
+def test_a_variant_of_a_game_takes_its_own_search_parameters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's ``SEARCH_VARIANT`` names a position's variant and ``SEARCH_BY_VARIANT`` gives a
+    variant its own parameters; one bot meeting both variants takes each one's parameters, the
+    constructor's restored in between."""
+    base_known = kn.knowledge_for(testgame.GAME_ID)
+    known = dataclasses.replace(
+        base_known,
+        search=(("work", 500),),
+        search_variant=lambda state: "three" if state.players == 3 else "other",
+        search_variants=(("three", (("playout_plan_evals", 7), ("work", 900))),),
+    )
+    monkeypatch.setattr(
+        "game.bots.mcts.knowledge_for",
+        lambda game_id: known if game_id == testgame.GAME_ID else kn.knowledge_for(game_id),
+    )
+    three = get_game(testgame.GAME_ID).new(3, {}, 2)
+    two = get_game(testgame.GAME_ID).new(2, {}, 2)
+    assert dict(known.search_for(three)) == {"playout_plan_evals": 7, "work": 900}
+    assert known.search_for(two) == known.search
     bot = hard_bot(3)
-    for state, want in ((nomads, (9000, 100, 1, 0)), (base, (8000, 0, 0, 20)), (nomads, None)):
+    defaults = bot.playout_plan_evals
+    for state, want in ((three, (900, 7)), (two, (500, defaults)), (three, (900, 7))):
         seat = state.to_move()[0]
         bot.choose(state.determinize(seat, 1), seat)
-        got = (bot.work, bot.playout_plan_evals, bot.horizon_extra, bot.rival_plan_evals)
-        assert got == (want or (9000, 100, 1, 0))
+        assert (bot.work, bot.playout_plan_evals) == want
 
 
 def test_unknown_search_parameters_are_refused() -> None:
