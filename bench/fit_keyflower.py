@@ -61,7 +61,12 @@ def play_one(game: int, evals: int) -> list[list[float]]:
     state = GAME.new(4, None, derive_seed(0x4B46, game))
     bots = [
         GreedyBot(
-            derive_seed(game, seat), beam=3, temperature=2.0, max_evals=evals, max_seconds=None
+            derive_seed(game, seat),
+            beam=3,
+            temperature=2.0,
+            max_evals=evals,
+            cpu_budget=None,
+            safety_net=False,
         )
         for seat in range(4)
     ]
@@ -234,7 +239,8 @@ def duel_one(game: int, evals: int) -> float:
         GreedyBot(
             derive_seed(game, seat),
             max_evals=evals,
-            max_seconds=None,
+            cpu_budget=None,
+            safety_net=False,
             knowledge=known.for_hard() if seat == tested else known,
         )
         for seat in range(4)
