@@ -25,15 +25,16 @@ from game.bots.knowledge import knowledge_for
 
 #: Changes whenever the analysis changes what it computes (a cached review of another version
 #: is recomputed).
-REVIEW_VERSION = 2  # 2: Kingdom Builder's hard level judges with its fitted evaluation
+REVIEW_VERSION = 3  # 3: Kingdom Builder's hard level plays its own next turn in playouts
 #: The CPU seconds a hard decision takes at the median with the count a game calibrates
 #: (``docs/bots.md``, "Budgets": Kingdom Builder 1.12, Glen More 0.90, Keyflower 0.84).
 HARD_SECONDS = 1.0
 #: Playouts of a median hard decision where the game's hard level counts work, not playouts
 #: (measured with ``python -m bench.bot_budgets``, 2026-12-02: ``docs/bots.md``, "Budgets";
-#: Kingdom Builder's since its rivals plan inside playouts: the median of 31 hard decisions of
-#: 4 games against greedy bots, 2026-12-02 — 41, range 28-53).
-PLAYOUTS = {"kingdom-builder": 41, "keyflower": 160}
+#: Kingdom Builder's since its hard level plays its own next turn in playouts, the evening of
+#: 2026-12-02: the median of 72 hard decisions of 6 games, 3 base and 3 full Nomads — 57; base
+#: 70, full Nomads 45).
+PLAYOUTS = {"kingdom-builder": 57, "keyflower": 160}
 #: The same for any other game.
 DEFAULT_PLAYOUTS = 60
 #: A whole review searches at most this many hard decisions' worth of playouts.
