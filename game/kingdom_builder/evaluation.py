@@ -692,16 +692,16 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 
 #: The bots' budgets here (game/bots/budget.py; issue 23): the greedy levels' evaluations per
 #: turn (at most 0.3 s of CPU a decision, ``python -m bench.bot_budgets``), and the hard
-#: level's search (docs/bots.md, "Measured for issue 23"): 7,000 units of work a decision;
+#: level's search (docs/bots.md, "Measured for issue 23"): 9,000 units of work a decision;
 #: each playout plays the candidate turn, the rivals' turns by the cheap playout policy, then
 #: the bot's own next turn with the card it draws in that world, planned with 30 evaluations
 #: (what the candidate sets up for the next card), and judges the position with the fitted
 #: evaluation; a turn keeps 4 virtual rounds at the planner's value, so a few lucky worlds do
-#: not overturn it (about 0.9 s of CPU a decision at the median).  The same in the base game and
+#: not overturn it (about 1.2 s of CPU a decision at the median).  The same in the base game and
 #: with the full Nomads expansion.
 PLAN_EVALS = 1500
 SEARCH = {
-    "work": 7000,
+    "work": 9000,
     "horizon_extra": 1,
     "playout_plan_evals": 30,
     "rival_plan_evals": 0,
