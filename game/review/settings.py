@@ -32,9 +32,9 @@ HARD_SECONDS = 1.0
 #: Playouts of a median hard decision where the game's hard level counts work, not playouts
 #: (measured with ``python -m bench.bot_budgets``, 2026-12-02: ``docs/bots.md``, "Budgets";
 #: Kingdom Builder's since its hard level plays its own next turn in playouts, the evening of
-#: 2026-12-02: the median of 72 hard decisions of 6 games, 3 base and 3 full Nomads — 57; base
-#: 70, full Nomads 45).
-PLAYOUTS = {"kingdom-builder": 57, "keyflower": 160}
+#: 2026-12-02, 9,000 work: the median of 76 hard decisions of 6 games, 3 base and 3 full
+#: Nomads — 73; base 78, full Nomads 63).
+PLAYOUTS = {"kingdom-builder": 73, "keyflower": 160}
 #: The same for any other game.
 DEFAULT_PLAYOUTS = 60
 #: A whole review searches at most this many hard decisions' worth of playouts.
