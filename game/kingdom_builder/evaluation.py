@@ -515,10 +515,12 @@ class Evaluator:
         terms["potential"] = potential
         return terms
 
-    def _own_score(self, board: Board, cards: tuple[str, ...], home: frozenset[int]) -> int:
+    def _own_score(
+        self, board: Board, cards: tuple[str, ...], home: set[int] | frozenset[int]
+    ) -> int:
         """Castles plus every card of the game except Lords (which compares seats), for one
         seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
-        key = (board.names, board.rotations, cards, home)
+        key = (board.names, board.rotations, cards, frozenset(home))
         score = self._own.get(key)
         if score is None:
             one = cast("list[set[int]]", [home])  # read only
