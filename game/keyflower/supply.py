@@ -20,6 +20,7 @@ from game.core.types import Event
 from game.keyflower.tiles import COLOURS, GREEN, RESOURCES, SKILLS, TILES
 
 if TYPE_CHECKING:
+    from game.core.rng import Rng
     from game.keyflower.state import KeyflowerState
 
 
@@ -51,36 +52,29 @@ def to_supply(st: KeyflowerState, colour: int, n: int) -> None:
         st.bag[colour] += n
 
 
-def draw_bag(st: KeyflowerState, count: int) -> list[int]:
-    """Draw up to ``count`` keyples at random from the bag (KF §6.4 '?'; D11 shortage)."""
-    bag = st.bag
+def _draw(pool: list[int], count: int, rng: Rng) -> list[int]:
+    """Draw up to ``count`` items of kinds 0-2 at random from ``pool`` (how many of each kind
+    are left; taken out as drawn), stopping when it is empty (D11 shortage)."""
     out = []
-    rng = st.rng
     for _ in range(count):
-        total = bag[0] + bag[1] + bag[2]
+        total = pool[0] + pool[1] + pool[2]
         if total == 0:
             break
         x = rng.randbelow(total)
-        c = 0 if x < bag[0] else (1 if x < bag[0] + bag[1] else 2)
-        bag[c] -= 1
-        out.append(c)
+        k = 0 if x < pool[0] else (1 if x < pool[0] + pool[1] else 2)
+        pool[k] -= 1
+        out.append(k)
     return out
+
+
+def draw_bag(st: KeyflowerState, count: int) -> list[int]:
+    """Draw up to ``count`` keyples at random from the bag (KF §6.4 '?'; D11 shortage)."""
+    return _draw(st.bag, count, st.rng)
 
 
 def draw_skills(st: KeyflowerState, count: int) -> list[int]:
     """Draw up to ``count`` face-down skill tiles at random (KF §6.4; D11 shortage)."""
-    sup = st.sksup
-    out = []
-    rng = st.rng
-    for _ in range(count):
-        total = sup[0] + sup[1] + sup[2]
-        if total == 0:
-            break
-        x = rng.randbelow(total)
-        k = 0 if x < sup[0] else (1 if x < sup[0] + sup[1] else 2)
-        sup[k] -= 1
-        out.append(k)
-    return out
+    return _draw(st.sksup, count, st.rng)
 
 
 def random_keyples_to(
