@@ -185,23 +185,36 @@ def _bid_into(st: KeyflowerState, s: int, t: int, out: list[Action] | None) -> b
     return ok
 
 
+def reclaim_and_spend(st: KeyflowerState, s: int, colour: int, n: int) -> None:
+    """The seat's bids on the tiles it reclaimed keyples from are gone (they move with the
+    keyples), and ``n`` keyples of ``colour`` leave its screen (KF §5, §6.2)."""
+    for b in st.precl:
+        st.bidn[b * 6 + s] = 0
+        st.bidc[b * 6 + s] = -1
+    spend_keyples(st, s, colour, n)
+
+
+def settle_locks(st: KeyflowerState, t: int, colour: int) -> None:
+    """After keyples of ``colour`` went on tile ``t``: an unlocked tile takes their colour,
+    and the tiles they came from (and ``t``, unless its lock's colour was just placed, so it
+    stays) have their lock checked again (KF §5, §6.2)."""
+    if st.lock[t] < 0:
+        st.lock[t] = colour
+    for b in st.precl:
+        fix_lock(st, b)
+    if st.lock[t] != colour:
+        fix_lock(st, t)
+
+
 def place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
     """KF §5: the reclaimed keyples and ``n`` from the screen make (or raise) ``s``'s bid."""
     t = st.ptile
     i = t * 6 + s
     own = 0 if t in st.precl else st.bidn[i]
-    for b in st.precl:
-        st.bidn[b * 6 + s] = 0
-        st.bidc[b * 6 + s] = -1
-    spend_keyples(st, s, colour, n)
+    reclaim_and_spend(st, s, colour, n)
     st.bidn[i] = own + st.pk + n
     st.bidc[i] = colour
-    if st.lock[t] < 0:
-        st.lock[t] = colour
-    for b in st.precl:
-        fix_lock(st, b)
-    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
-        fix_lock(st, t)
+    settle_locks(st, t, colour)
     events.append(
         {
             "type": "bid",

@@ -31,7 +31,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
-from game.keyflower.bids import bid_options, can_bid, fix_lock, place_bid
+from game.keyflower.bids import (
+    bid_options,
+    can_bid,
+    place_bid,
+    reclaim_and_spend,
+    settle_locks,
+)
 from game.keyflower.const import (
     BID,
     BID_TILE_ACT,
@@ -427,18 +433,10 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
 def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Event]) -> None:
     """KF §6.2: the keyples go on the tile (they stay there until the end of the season)."""
     t = st.ptile
-    for b in st.precl:
-        st.bidn[b * 6 + s] = 0
-        st.bidc[b * 6 + s] = -1
-    spend_keyples(st, s, colour, n)
+    reclaim_and_spend(st, s, colour, n)
     m = st.pk + n
     st.uses[t] = (*st.uses.get(t, ()), (s, colour, m))
-    if st.lock[t] < 0:
-        st.lock[t] = colour
-    for b in st.precl:
-        fix_lock(st, b)
-    if st.lock[t] != colour:  # (keyples of the lock's colour were just placed: it stays)
-        fix_lock(st, t)
+    settle_locks(st, t, colour)
     events.append(
         {
             "type": "use",
