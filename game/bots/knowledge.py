@@ -59,6 +59,14 @@ The evaluation module may define (every name is optional):
     amounts to evaluate in different phases (a count, still: the same position gets the same
     budget on any machine).  Default: :data:`game.bots.budget.PLAN_EVALS`.
 
+``stratify_world(world, seat, u) -> None``
+    Fixes, in a world the hard level's race has just sampled for ``seat`` (a determinized
+    copy), the chance outcome that matters most to the searching seat by ``u`` in ``[0, 1)``:
+    the outcome whose cumulative odds first pass ``u`` (Kingdom Builder: the seat's next
+    card).  The race hands each round a low-discrepancy ``u`` (search parameter
+    ``"stratify"``), so over a few rounds the outcomes come up in proportion to their odds
+    (stratified sampling) while the rest of the world stays random.  Default: none.
+
 ``HARD_EVALUATE_ALL(state) -> list[float]``, ``HARD_CANDIDATE_ACTIONS(state, seat, actions)``
     A refined evaluation and candidate filter for the hard level only (e.g. weights fitted
     from self-play games, a narrower choice where the search would drown): the search bot with
@@ -100,6 +108,7 @@ SEARCH_PARAMETERS = frozenset(
         "prior_visits",
         "reject_every",
         "rival_plan_evals",
+        "stratify",
         "widening",
         "work",
     }
@@ -110,6 +119,7 @@ RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
 PositionKey = Callable[[GameState, Seat], Hashable]
 CandidateActions = Callable[[GameState, Seat, list[Action]], list[Action]]
 PlanEvals = Callable[[GameState, Seat], int]
+Stratify = Callable[[GameState, Seat, float], None]
 
 
 @dataclass(frozen=True)
@@ -133,6 +143,8 @@ class Knowledge:
     #: ``HARD_EVALUATE_ALL`` and ``HARD_CANDIDATE_ACTIONS``).
     hard_evaluate_all: EvaluateAll | None = None
     hard_candidate_actions: CandidateActions | None = None
+    #: The race's stratification of a sampled world (the module's ``stratify_world``).
+    stratify: Stratify | None = None
     #: Which variant of the game a position is in, for its search parameters (the module's
     #: ``SEARCH_VARIANT``, a function of the state), and the parameters of each variant that
     #: has its own (the module's ``SEARCH_BY_VARIANT``, each replacing ``SEARCH``).
@@ -324,6 +336,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
         hard_candidate_actions=hooks.get("HARD_CANDIDATE_ACTIONS"),
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
+        stratify=hooks.get("stratify_world"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), _search_parameters(game_id, params or {}))

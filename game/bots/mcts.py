@@ -125,6 +125,7 @@ class MctsBot:
         reject_every: int = 3,
         plan_per_first: int | None = None,
         plan_evals: int | None = None,
+        stratify: bool = False,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -175,6 +176,9 @@ class MctsBot:
         self.reject_every = reject_every
         self.plan_per_first = plan_per_first
         self.plan_evals = plan_evals
+        #: Whether the race's worlds are stratified by the game's ``stratify_world`` hook (see
+        #: :meth:`_race`).
+        self.stratify = stratify
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -313,18 +317,29 @@ class MctsBot:
         # One seed per round from the race's own generator: the same worlds whether the rounds
         # are played here one by one or by several processes in batches.
         seeds = Rng(self.rng.next64())
+        # Stratified worlds: round k's stratum is a low-discrepancy point (the golden-ratio
+        # sequence from a random start), so the chance outcomes the game's hook fixes by it
+        # (Kingdom Builder: the searching seat's next card) come up in proportion to their odds
+        # over few rounds, rather than as luck has it.
+        stratified = self.stratify and knowledge.stratify is not None
+        start = seeds.random() if stratified else 0.0
         pool = self._race_pool(state, seat, horizon, list(root.children))
         order = {plan: i for i, plan in enumerate(root.children)}
 
-        def local(tasks: list[tuple[int, int]]) -> list[tuple[float, int]]:
+        def local(tasks: list[tuple[int, int, float | None]]) -> list[tuple[float, int]]:
             plans = list(root.children)
             out = []
-            for seed, index in tasks:
+            for seed, index, stratum in tasks:
                 check_cancel(cancel)
                 out.append(
-                    self.race_playout(state, seat, plans[index], seed, knowledge, horizon, meter)
+                    self.race_playout(
+                        state, seat, plans[index], seed, knowledge, horizon, meter, stratum
+                    )
                 )
             return out
+
+        def stratum(k: int) -> float | None:
+            return (start + k * _GOLDEN) % 1.0 if stratified else None
 
         while self._more_iterations(count) and not self._out_of_work():
             if meter.spent():
@@ -335,7 +350,11 @@ class MctsBot:
                 batch = [
                     seeds.next64() for _ in range(self._batch_rounds(count, done_rounds, alive))
                 ]
-            tasks = [(seed, order[plan]) for seed in batch for plan in alive]
+            tasks = [
+                (seed, order[plan], stratum(done_rounds + r))
+                for r, seed in enumerate(batch)
+                for plan in alive
+            ]
             if pool is None:
                 outcomes: list[tuple[float, int]] = []
                 for task in tasks:
@@ -384,12 +403,17 @@ class MctsBot:
         knowledge: Knowledge,
         horizon: int,
         meter: Meter | None = None,
+        stratum: float | None = None,
     ) -> tuple[float, int]:
         """One playout of the race: ``plan`` in the world of ``seed``; returns the searching
         seat's reward and the playout's work (its evaluations and actions).  ``meter`` (the
-        search's CPU ceiling) also stops the planners inside a playout that runs past it."""
+        search's CPU ceiling) also stops the planners inside a playout that runs past it.
+        ``stratum`` (in ``[0, 1)``) is handed to the game's ``stratify_world`` hook with the
+        world, before the plan is played."""
         before = self._work
         world = state.determinize(seat, seed)
+        if stratum is not None and knowledge.stratify is not None:
+            knowledge.stratify(world, seat, stratum)
         turn = world.turn_id()
         for action in plan:
             apply_trusted(world, seat, action)
@@ -439,6 +463,8 @@ class MctsBot:
         params = {
             "playout_plan_evals": self.playout_plan_evals,
             "rival_plan_evals": self.rival_plan_evals,
+            # the helpers judge with the same evaluation as this process (the hard level's own)
+            "game_tuning": self.game_tuning,
         }
         game = (state.game_id, registry.module_of(state.game_id))
         self._pool.setup(("setup", *game, state.to_dict(), seat, horizon, params, plans))
@@ -652,6 +678,10 @@ class MctsBot:
                 break
             plan.append(action)
         return tuple(plan)
+
+
+#: The golden ratio's fractional part: k * _GOLDEN mod 1 spreads evenly over [0, 1) for any k.
+_GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
 
 
 def _logistic(x: float) -> float:

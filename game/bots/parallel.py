@@ -16,8 +16,10 @@ length-prefixed pickles over their standard input and output with their parent o
 
 * ``("setup", game_id, module, state, seat, horizon, params, plans)`` — the position of a
   search (``state`` is ``to_dict()`` of the searching seat's determinized copy), the search's
-  playout parameters and the turns to race;
-* ``("run", [(seed, plan_index), ...])`` — play those playouts; the answer is
+  playout parameters (with ``game_tuning``: judge with the game's hard-level evaluation, as the
+  parent does) and the turns to race;
+* ``("run", [(seed, plan_index, stratum), ...])`` — play those playouts (``stratum``: the
+  world's stratification, or ``None``); the answer is
   ``[(reward, work), ...]`` and the CPU time it took;
 * ``("stop",)``.
 
@@ -44,7 +46,8 @@ _HEADER = struct.Struct("!Q")
 #: The largest message a helper or its parent accepts (a state and its turns are far smaller).
 MAX_MESSAGE = 64 << 20
 
-Task = tuple[int, int]  # (the world's seed, the turn's index among the race's turns)
+#: (the world's seed, the turn's index among the race's turns, the world's stratum or None)
+Task = tuple[int, int, float | None]
 Outcome = tuple[float, int]  # (the searching seat's reward, the playout's work)
 
 
@@ -209,13 +212,15 @@ def _serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
                 registry.register(game_id, module, listed=False)
             state = get_game(game_id).from_dict(data)
             knowledge = knowledge_for(game_id)
+            if params.pop("game_tuning", False):
+                knowledge = knowledge.for_hard()
             bot = MctsBot(0, budget=None, iterations=1, **params)
             continue
         if kind == "run" and bot is not None:
             started = time.thread_time()
             outcomes = [
-                bot.race_playout(state, seat, plans[index], seed, knowledge, horizon)
-                for seed, index in message[1]
+                bot.race_playout(state, seat, plans[index], seed, knowledge, horizon, None, stratum)
+                for seed, index, stratum in message[1]
             ]
             _send(stdout, (outcomes, time.thread_time() - started))
 

@@ -157,6 +157,47 @@ def terrain_odds(st: KingdomBuilderState) -> list[float]:
     return [c / total for c in counts]
 
 
+def stratify_world(st: KingdomBuilderState, seat: Seat, u: float) -> None:
+    """Give ``seat``, about to play its turn in a sampled world, the next card that ``u``
+    picks by the odds (the race's stratification, :mod:`game.bots.knowledge`).
+
+    Its next card is the top of the draw pile (it draws at the end of its turn, KB §3.4).  The
+    unseen cards of the world — the pile and the rivals' hands, dealt at random by
+    ``determinize`` — are counted per terrain; the terrain whose cumulative share first passes
+    ``u`` is brought to the top, swapped with a card of that terrain in the pile or, if the pile
+    has none, in a rival's hand.  The rest of the world stays as dealt.  Nothing changes when
+    ``seat`` is not the one to move or the pile is empty (a reshuffle decides the card).
+    """
+    if st.over or st.cur != seat or not st.deck:
+        return
+    rivals = [s for s in range(st.n) if s != seat and st.hands[s] >= 0]
+    counts = [0] * len(BUILDABLE)
+    for card in st.deck:
+        counts[card] += 1
+    for s in rivals:
+        counts[st.hands[s]] += 1
+    total = sum(counts)
+    target = u * total
+    terrain = len(counts) - 1
+    running = 0
+    for t, c in enumerate(counts):
+        running += c
+        if target < running:
+            terrain = t
+            break
+    deck = st.deck
+    if deck[-1] == terrain:
+        return
+    for i in range(len(deck) - 2, -1, -1):
+        if deck[i] == terrain:
+            deck[i], deck[-1] = deck[-1], deck[i]
+            return
+    for s in rivals:
+        if st.hands[s] == terrain:
+            st.hands[s], deck[-1] = deck[-1], st.hands[s]
+            return
+
+
 def nomad_value(st: KingdomBuilderState, tile_id: str, weights: Weights) -> float:
     """What a nomad tile that is still to be used is worth (KB §7): its weight, or a share of
     it once the end is triggered (the game may end before the holder's next turn)."""
@@ -813,6 +854,7 @@ __all__ = [
     "position_key",
     "rollout_action",
     "stage_of",
+    "stratify_world",
     "terrain_odds",
     "turns_left",
 ]

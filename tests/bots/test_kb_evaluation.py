@@ -231,3 +231,39 @@ def test_the_key_tells_apart_what_a_sword_took() -> None:
     a.apply(0, ("remove", 0, 0))
     b.apply(0, ("remove", 19, 19))
     assert ev.position_key(a, 0) != ev.position_key(b, 0)
+
+
+def test_a_stratified_world_gives_the_seat_each_next_card_by_the_odds() -> None:
+    """The race's stratification (``stratify_world``): the seat draws the top of the pile at the
+    end of its turn (KB §3.4); a stratum ``u`` brings the terrain whose cumulative share of the
+    unseen cards passes ``u`` to the top, and only moves cards among the unseen ones."""
+    state = walk(5, 7)
+    seat = state.to_move()[0]
+    tops = [0] * 5
+    strata = 200
+    for k in range(strata):
+        world = state.determinize(seat, k)
+        unseen = sorted(world.deck + [world.hands[s] for s in range(4) if s != seat])
+        own, discard = world.hands[seat], list(world.discard)
+        ev.stratify_world(world, seat, (k + 0.5) / strata)
+        assert sorted(world.deck + [world.hands[s] for s in range(4) if s != seat]) == unseen
+        assert (world.hands[seat], world.discard) == (own, discard)
+        tops[world.deck[-1]] += 1
+        counts = [unseen.count(t) for t in range(5)]
+        assert world.deck[-1] == next(
+            t for t in range(5) if (k + 0.5) / strata * len(unseen) < sum(counts[: t + 1])
+        )
+    # every terrain in proportion to its unseen cards (up to the strata's rounding)
+    unseen = state.determinize(seat, 0)
+    pool = unseen.deck + [unseen.hands[s] for s in range(4) if s != seat]
+    for t in range(5):
+        assert abs(tops[t] - strata * pool.count(t) / len(pool)) <= 1
+
+
+def test_a_stratified_world_of_another_seat_is_left_alone() -> None:
+    state = walk(6, 4)
+    seat = (state.to_move()[0] + 1) % 4
+    world = state.determinize(seat, 3)
+    before = world.to_dict()
+    ev.stratify_world(world, seat, 0.99)
+    assert world.to_dict() == before

@@ -119,3 +119,31 @@ def test_the_hard_level_on_n_cores_searches_n_times_the_work() -> None:
             make_bot("hard", 1, cores=0)
     finally:
         bot.close()
+
+
+def test_the_helpers_judge_with_the_hard_levels_own_evaluation() -> None:
+    """A hard bot (game tuning: Kingdom Builder's fitted evaluation, stratified worlds) on two
+    cores decides as on one with the same counts: the helpers use the same evaluation."""
+    state = get_game("kingdom-builder").new(4, {}, 12)
+    seat = state.to_move()[0]
+
+    def tuned(cores: int) -> MctsBot:
+        return MctsBot(
+            3,
+            budget=None,
+            root_policy="race",
+            work=1500,
+            game_tuning=True,
+            fixed=frozenset({"work"}),
+            cores=cores,
+        )
+
+    one, two = tuned(1), tuned(2)
+    try:
+        for step in range(2):
+            world = state.determinize(seat, 40 + step)
+            assert two.search(world.clone(), seat) == one.search(world.clone(), seat)
+            assert (two.last_iterations, two.last_work) == (one.last_iterations, one.last_work)
+            assert two.last_iterations > 8
+    finally:
+        two.close()
