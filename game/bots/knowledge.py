@@ -59,6 +59,12 @@ The evaluation module may define (every name is optional):
     amounts to evaluate in different phases (a count, still: the same position gets the same
     budget on any machine).  Default: :data:`game.bots.budget.PLAN_EVALS`.
 
+``HARD_REWARD_SCALE(state) -> float``
+    The hard level's ``SCALE`` for ``state`` where it should depend on the position: a win
+    chance is ``logistic(margin / scale)``, and a margin says more near the end of a game than
+    early (Kingdom Builder fits it to self-play games' results, ``bench/calibrate_scale.py``).
+    Used for the search's rewards and the planner's priors.  Default: ``SCALE`` everywhere.
+
 ``stratify_world(world, seat, u) -> None``
     Fixes, in a world the hard level's race has just sampled for ``seat`` (a determinized
     copy), the chance outcome that matters most to the searching seat by ``u`` in ``[0, 1)``:
@@ -120,6 +126,7 @@ PositionKey = Callable[[GameState, Seat], Hashable]
 CandidateActions = Callable[[GameState, Seat, list[Action]], list[Action]]
 PlanEvals = Callable[[GameState, Seat], int]
 Stratify = Callable[[GameState, Seat, float], None]
+RewardScale = Callable[[GameState], float]
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,10 @@ class Knowledge:
     hard_candidate_actions: CandidateActions | None = None
     #: The race's stratification of a sampled world (the module's ``stratify_world``).
     stratify: Stratify | None = None
+    #: The scale of a position's win chance, if it depends on the position (set by
+    #: :meth:`for_hard` from the module's ``HARD_REWARD_SCALE``; else :attr:`scale`).
+    reward_scale: RewardScale | None = None
+    hard_reward_scale: RewardScale | None = None
     #: Which variant of the game a position is in, for its search parameters (the module's
     #: ``SEARCH_VARIANT``, a function of the state), and the parameters of each variant that
     #: has its own (the module's ``SEARCH_BY_VARIANT``, each replacing ``SEARCH``).
@@ -165,15 +176,31 @@ class Knowledge:
     def for_hard(self) -> Knowledge:
         """These hooks with the hard level's own evaluation and candidate filter (itself if the
         game has neither)."""
-        if self.hard_evaluate_all is None and self.hard_candidate_actions is None:
+        if (
+            self.hard_evaluate_all is None
+            and self.hard_candidate_actions is None
+            and self.hard_reward_scale is None
+        ):
             return self
         return replace(
             self,
             evaluate_all=self.hard_evaluate_all or self.evaluate_all,
             candidate_actions=self.hard_candidate_actions or self.candidate_actions,
+            reward_scale=self.hard_reward_scale or self.reward_scale,
             hard_evaluate_all=None,
             hard_candidate_actions=None,
+            hard_reward_scale=None,
         )
+
+    def scale_for(self, state: GameState) -> float:
+        """The margin that makes a win e times likelier than a loss in ``state``
+        (:attr:`reward_scale` of the position if set, else :attr:`scale`)."""
+        if self.reward_scale is None:
+            return self.scale
+        scale = float(self.reward_scale(state))
+        if not scale > 0.0 or math.isinf(scale):
+            raise ValueError(f"{self.game_id}: HARD_REWARD_SCALE must be positive, not {scale!r}")
+        return scale
 
     def candidates(self, state: GameState, seat: Seat) -> list[Action]:
         """``seat``'s legal actions worth searching (the game's ``candidate_actions`` hook)."""
@@ -200,14 +227,15 @@ class Knowledge:
 
         A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others.  An
         unfinished one gives ``logistic(margin / scale)``, the margin from
-        :func:`relative_value`.
+        :func:`relative_value`, the scale from :meth:`scale_for`.
         """
         if state.is_over():
             winners = state.winners()
             share = 1.0 / len(winners)
             return [share if s in winners else 0.0 for s in range(state.players)]
         values = self.evaluate_all(state)
-        return [_logistic(relative_value(values, s) / self.scale) for s in range(len(values))]
+        scale = self.scale if self.reward_scale is None else self.scale_for(state)
+        return [_logistic(relative_value(values, s) / scale) for s in range(len(values))]
 
 
 def relative_value(values: Sequence[float], seat: Seat) -> float:
@@ -335,6 +363,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
         hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
         hard_candidate_actions=hooks.get("HARD_CANDIDATE_ACTIONS"),
+        hard_reward_scale=hooks.get("HARD_REWARD_SCALE"),
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
         stratify=hooks.get("stratify_world"),
         search_variant=hooks.get("SEARCH_VARIANT"),

@@ -511,7 +511,7 @@ class MctsBot:
             if len(chosen) >= self.max_plans:
                 break
         for plan in chosen:
-            prior = _logistic(plan.value / knowledge.scale)
+            prior = _logistic(plan.value / knowledge.scale_for(world))
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )

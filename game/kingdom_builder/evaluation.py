@@ -752,6 +752,28 @@ SEARCH = {
 }
 
 
+#: The hard level's win-chance scale (``HARD_REWARD_SCALE``): ``SCALE`` until the fastest
+#: builder has placed 70% of its settlements, then down in a straight line to 3 points at 95%
+#: and after.  Near the end a margin decides the game more surely: fitted by maximum likelihood
+#: to who won the committed self-play games (``python -m bench.calibrate_scale``, 16 stages,
+#: base game and full Nomads alike: about 5-6 points before 75%, 4-5 to 87%, 3-3.5 after).
+SCALE_LATE = (0.70, 0.95, 3.0)
+
+
+def hard_reward_scale(st: KingdomBuilderState) -> float:
+    """The hard level's win-chance scale in ``st`` (see :data:`SCALE_LATE`)."""
+    start, end, last = SCALE_LATE
+    built = 1.0 - min(st.supply) / SETTLEMENTS
+    if built <= start:
+        return SCALE
+    if built >= end:
+        return last
+    return SCALE + (last - SCALE) * (built - start) / (end - start)
+
+
+HARD_REWARD_SCALE = hard_reward_scale
+
+
 class FittedEvaluator:
     """The hard level's evaluation: each seat's :meth:`Evaluator.features` times the
     multipliers fitted for the game's stage (:func:`stage_of`) from self-play games
@@ -840,8 +862,10 @@ __all__ = [
     "FEATURES",
     "FITTED",
     "HARD_EVALUATE_ALL",
+    "HARD_REWARD_SCALE",
     "PLAN_EVALS",
     "SCALE",
+    "SCALE_LATE",
     "SEARCH",
     "Evaluator",
     "FittedEvaluator",
@@ -850,6 +874,7 @@ __all__ = [
     "explain_gain",
     "explain_gain_with",
     "explain_terms",
+    "hard_reward_scale",
     "hex_gains",
     "position_key",
     "rollout_action",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.bots.knowledge import knowledge_for
@@ -267,3 +269,23 @@ def test_a_stratified_world_of_another_seat_is_left_alone() -> None:
     before = world.to_dict()
     ev.stratify_world(world, seat, 0.99)
     assert world.to_dict() == before
+
+
+def test_the_hard_levels_win_chance_sharpens_near_the_end() -> None:
+    """``HARD_REWARD_SCALE``: the hard level's rewards use ``SCALE`` until the fastest builder has
+    placed 70% of its settlements, then a scale falling to 3 points at 95% (a margin near the
+    end of the game, KB §8, decides it more surely); greedy's knowledge keeps ``SCALE``."""
+    known = knowledge_for(KB)
+    hard = known.for_hard()
+    assert known.reward_scale is None and hard.reward_scale is ev.hard_reward_scale
+    state = walk(3, 30)
+    assert hard.scale_for(state) == known.scale_for(state) == ev.SCALE
+    late = state.clone()
+    late.supply[0] = 6  # 85% built: between SCALE and 3
+    assert 3.0 < hard.scale_for(late) < ev.SCALE
+    late.supply[0] = 1
+    assert hard.scale_for(late) == 3.0
+    values = hard.evaluate_all(late)
+    margin = values[0] - max(values[1:])
+    expected = 1.0 / (1.0 + math.exp(-margin / 3.0))
+    assert hard.rewards(late)[0] == pytest.approx(expected)

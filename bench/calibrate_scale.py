@@ -1,0 +1,102 @@
+"""Calibrate Kingdom Builder's win-chance scale on self-play games' results (issue 23).
+
+The hard level turns a position's margin (its value minus the strongest rival's, by the fitted
+evaluation) into a win chance ``logistic(margin / scale)``.  This replays the committed
+self-play games (those :mod:`bench.fit_kingdom_builder` fits on), takes every ``--every``-th
+position, and for each of ``--stages`` stages of the game (how far the fastest builder is
+through its 40 settlements, :func:`~game.kingdom_builder.evaluation.stage_of`) finds the scale
+with the lowest log loss of who really won (a shared win counts ``1/k``), base game and full
+Nomads apart.  ``HARD_REWARD_SCALE`` (``SCALE_LATE`` in ``game/kingdom_builder/evaluation.py``)
+follows the result::
+
+    python -m bench.calibrate_scale --stages 16
+
+prints one row per variant and stage: positions x seats, the best scale among ``SCALES``, its
+mean log loss and the log loss of the scale the hard level uses there today.  Counts, not
+clocks: the output is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.fitting import read_games
+from game.bots.knowledge import knowledge_for, relative_value
+from game.core.match import Replay
+from game.kingdom_builder import GAME
+from game.kingdom_builder.evaluation import stage_of
+
+DATA = (
+    Path("bench/data/kb-selfplay.jsonl.gz"),
+    Path("bench/data/kb-selfplay-fitted.jsonl.gz"),
+)
+SCALES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 15.0, 20.0)
+
+Row = tuple[int, float, float, bool, float]  # stage, margin, won share, full Nomads, scale used
+
+
+def rows(paths: Sequence[Path], every: int, stages: int) -> list[Row]:
+    """One row per seat of every ``every``-th position of every game."""
+    knowledge = knowledge_for(GAME.id).for_hard()
+    out: list[Row] = []
+    for path in paths:
+        for game in read_games(path):
+            replay = Replay(
+                game=GAME.id,
+                players=game["players"],
+                seed=game["seed"],
+                options=game.get("options", {}),
+                rules_version=game["rules_version"],
+                actions=[(seat, tuple(a)) for seat, a in game["actions"]],
+            )
+            totals = game["totals"]
+            best = max(totals)
+            won = [1.0 / totals.count(best) if t == best else 0.0 for t in totals]
+            nomads = game.get("options", {}).get("nomads") == "full"
+            for i, state in enumerate(replay.states()):
+                if state.is_over():
+                    break
+                if i % every:
+                    continue
+                values = knowledge.evaluate_all(state)
+                stage = stage_of(state, stages)  # type: ignore[arg-type]
+                used = knowledge.scale_for(state)
+                for seat in range(len(values)):
+                    out.append((stage, relative_value(values, seat), won[seat], nomads, used))
+    return out
+
+
+def log_loss(sample: Sequence[Row], scale: float | None) -> float:
+    """Mean log loss of ``logistic(margin / scale)`` (``None``: the scale each row used)."""
+    total = 0.0
+    for _stage, margin, won, _nomads, used in sample:
+        x = max(-30.0, min(30.0, margin / (scale or used)))
+        p = min(max(1.0 / (1.0 + math.exp(-x)), 1e-6), 1.0 - 1e-6)
+        total -= won * math.log(p) + (1.0 - won) * math.log(1.0 - p)
+    return total / len(sample)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, nargs="*", default=list(DATA))
+    parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--stages", type=int, default=16)
+    args = parser.parse_args(argv)
+    data = rows(args.data, args.every, args.stages)
+    print("variant stage rows best_scale log_loss_best log_loss_now")
+    for nomads in (False, True):
+        for stage in range(args.stages):
+            sample = [r for r in data if r[0] == stage and r[3] == nomads]
+            if len(sample) < 50:
+                continue
+            loss, scale = min((log_loss(sample, s), s) for s in SCALES)
+            name = "nomads" if nomads else "base"
+            print(f"{name} {stage} {len(sample)} {scale:g} {loss:.4f} {log_loss(sample, None):.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
