@@ -36,6 +36,7 @@ from game.core.registry import get_game
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
 from game.keyflower import evaluation as ev
+from game.keyflower import winter_bonus
 from game.keyflower.const import NONE, PLACE, PLAY, WINTER_PICK
 from game.keyflower.state import KeyflowerState
 from game.keyflower.tiles import TILES
@@ -168,14 +169,14 @@ def test_winter_tiles_in_hand_count_with_their_chance() -> None:
     """KF §4.1, §13: a winter tile in hand may end in the village; Keythedral's 12 VP count
     with the hand's share, and fully once the tile is in the village."""
     w = ev.DEFAULT_WEIGHTS
-    bonus = ev._BONUS[H.tid("keythedral")]
+    bonus = winter_bonus.BONUS[H.tid("keythedral")]
     assert bonus is not None and bonus[1].vp == 12
     assert ev.bonus_value(bonus[1], [0, 0, 0, 0], "fixed", 0.0) == 12.0
-    fam, craft = ev._BONUS[H.tid("craftsmens_guild")]  # type: ignore[misc]
+    fam, craft = winter_bonus.BONUS[H.tid("craftsmens_guild")]  # type: ignore[misc]
     # 5 VP per red+blue+yellow set (KF §13); half of the next set in progress
     assert ev.bonus_value(craft, [2, 2, 1, 0], fam, 0.0) == 5.0
     assert ev.bonus_value(craft, [2, 2, 1, 0], fam, 0.5) == pytest.approx(5.0 + 0.5 * 5 * 2 / 3)
-    fam, mercers = ev._BONUS[H.tid("mercers_guild")]  # type: ignore[misc]
+    fam, mercers = winter_bonus.BONUS[H.tid("mercers_guild")]  # type: ignore[misc]
     # gold stands for a missing resource and then no longer scores its own point (D18)
     assert ev.bonus_value(mercers, [1, 1, 0, 1], fam, 0.0) == 5.0 - 1.0
     assert w.hand_share < 1.0
