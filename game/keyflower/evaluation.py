@@ -41,168 +41,22 @@ and the hard level's ``hard_candidate_actions``, live in :mod:`game.keyflower.pr
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from game.core.rng import Rng
 from game.core.types import Action, Seat
-from game.keyflower.const import (
-    BOATS,
-    F_1A,
-    F_1B,
-    F_2A,
-    F_2B,
-    F_3A,
-    F_3B,
-    F_4A,
-    F_4B,
-    FLAG_OF,
-    PLACE,
-    PLAY,
-    WINTER_PICK,
-)
+from game.keyflower.const import BOATS, F_3B, PLACE, PLAY, WINTER_PICK
 from game.keyflower.fitted import TERM_WEIGHTS
-from game.keyflower.pruning import (
-    candidate_actions,
-    hard_candidate_actions,
-    position_key,
-    smallest,
-)
-from game.keyflower.tiles import (
-    BOAT,
-    CHOICE,
-    EXCHANGE,
-    GOLD,
-    HOME,
-    KEYPLES,
-    PRODUCE,
-    SKILLTILES,
-    STORAGE,
-    SUMMER_BOAT,
-    TILES,
-    TURN_ORDER,
-    VILLAGE,
-    WINTER,
-    WINTER_TILE,
-    Side,
-)
-from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
-from game.keyflower.village import (
-    adjacent_tiles,
-    best_road_loop,
-    river_chain,
-    road_joined,
-)
+from game.keyflower.pruning import candidate_actions, hard_candidate_actions, position_key, smallest
+from game.keyflower.tile_values import TileValues
+from game.keyflower.tiles import GOLD, STORAGE, TILES, TURN_ORDER, WINTER, WINTER_TILE
+from game.keyflower.weights import SeatRates, Weights
 from game.keyflower.winter_bonus import BONUS, FAMILY, bonus_value
 
 if TYPE_CHECKING:
     from game.core.api import GameState
     from game.keyflower.state import KeyflowerState
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Every constant of the evaluation (VP unless stated; per-season tuples run spring, summer,
-    autumn, winter, and what is left after winter's turns)."""
-
-    #: A keyple behind the screen as a worker for the rest of the game.
-    keyple: tuple[float, ...] = (1.5, 1.2, 0.9, 0.5, 0.0)
-    #: A skill tile (upgrades, KF §7.2).
-    skill: tuple[float, ...] = (1.2, 1.0, 0.8, 0.4, 0.0)
-    #: A wood, stone or iron lying in the village (upgrades).
-    resource: tuple[float, ...] = (0.9, 0.8, 0.7, 0.3, 0.0)
-    #: What a gold is worth beyond its 1 VP at the end (wild for upgrades, KF §7.3).
-    gold_work: float = 0.3
-    #: Share of a tile's action counted for each season its owner can still use it.
-    use_share: float = 0.5
-    #: Share of an upgrade's net gain counted while nothing of its cost is at hand ...
-    upgrade_far: float = 0.3
-    #: ... and when all of it is (resources on the tile, skill tiles behind the screen).
-    upgrade_near: float = 0.8
-    #: What an upgrade point of a transport use is worth.
-    upgrade_point: float = 1.5
-    #: What a transport point is worth.
-    transport_point: float = 0.2
-    #: The chance a leading bid holds, before anyone has passed (it grows to 1 as all pass).
-    win_base: float = 0.6
-    #: Each keyple a lead has over the next bid adds this to its chance.
-    win_margin: float = 0.08
-    #: Chance that a winter tile in hand (before the winter choice) ends in the village.
-    hand_share: float = 0.4
-    #: Chance that a winter tile picked for the auction ends in its owner's village.
-    picked_share: float = 0.4
-    #: Share of the winter tiles on offer that nobody has bid on yet which a seat expects to win
-    #: (all seats together).
-    open_share: float = 0.8
-    #: Share of a winter set or group in progress counted while the game runs.
-    progress: float = 0.5
-    #: A winter tile beyond the first of one family (keyples, resources, skills) shares items.
-    family_damping: float = 0.7
-    #: Starting the next season (the purple keyple, KF §8 step 8).
-    start_player: float = 1.0
-    #: Each road contact in the village (transport reaches the tiles to upgrade, KF §7.1).
-    road: float = 0.3
-    #: A margin of ``scale`` VP makes a win e times likelier than a loss (search rewards).
-    scale: float = 8.0
-
-
-def _seasons_after(st: KeyflowerState) -> int:
-    """Seasons whose turns are still to come after the current one (KF §4)."""
-    return 3 - st.season
-
-
-def _work_index(st: KeyflowerState) -> int:
-    """The season whose turns are the next a keyple can work in: this one while its turns (or
-    the winter choice before them) are still on, else the next (4: none left)."""
-    if st.phase in (PLAY, WINTER_PICK):
-        return st.season
-    return st.season + 1
-
-
-class _Seat:
-    """Per-seat unit values of items and actions (see the module docstring)."""
-
-    __slots__ = ("flags", "gold", "key", "res", "skill", "uses_after", "uses_now")
-
-    def __init__(self, st: KeyflowerState, s: int, w: Weights) -> None:
-        wi = _work_index(st)
-        self.key = w.keyple[wi]
-        self.skill = w.skill[wi]
-        self.res = w.resource[wi]
-        self.gold = 1.0 + w.gold_work * (1.0 if wi < 4 else 0.0)
-        self.flags = st.flags[s]
-        after = _seasons_after(st)
-        #: Uses of an own village tile still to come: each later season, and half a use if this
-        #: season's turns are on.
-        self.uses_after = float(after)
-        self.uses_now = after + (0.5 if st.phase == PLAY else 0.0)
-
-    def use_value(self, side: Side, w: Weights) -> float:
-        """What one use of ``side`` brings its user (KF §6.3, §6.4, §7), keyples aside."""
-        action = side.action
-        if action is None:
-            return 0.0
-        if action == PRODUCE:
-            p = side.produce
-            return (p[0] + p[1] + p[2]) * self.res + p[3] * self.gold
-        if action == CHOICE:
-            return side.choice[0] * self.res
-        if action == KEYPLES:
-            return (side.random_keyples + side.green + side.choice_keyples) * self.key
-        if action == SKILLTILES:
-            return side.random_skills * self.skill
-        if action == EXCHANGE:
-            p = side.produce
-            gain = (p[0] + p[1] + p[2]) * self.res + p[3] * self.gold
-            gain += (side.green + side.random_keyples) * self.key + side.random_skills * self.skill
-            pay = (sum(side.pay_colours) + side.pay_any_keyple) * self.key
-            pay += (sum(side.pay_skills) + side.pay_any_skill) * self.skill
-            return gain - pay
-        if action == TRANSPORT_ACTION:
-            double = 2 if self.flags & F_2B else 1
-            return double * (side.upgrade * w.upgrade_point + side.transport * w.transport_point)
-        return 0.0
 
 
 # ---- the evaluation -------------------------------------------------------------------------
@@ -224,10 +78,10 @@ class Evaluator:
             if term_weights is None
             else {season: tuple(row[t] for t in TERMS) for season, row in term_weights.items()}
         )
-        self._layout: dict[Hashable, float] = {}
+        self._tiles = TileValues(self.weights)
         self._villages: dict[Hashable, tuple[float, ...]] = {}
         self._items: dict[Hashable, tuple[float, float]] = {}
-        self._infos: dict[tuple[int, int, int], _Seat] = {}
+        self._infos: dict[tuple[int, int, int], SeatRates] = {}
         self._offered: dict[tuple[Any, ...], float] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
@@ -340,7 +194,7 @@ class Evaluator:
         info_key = (st.season, st.phase, st.flags[s])
         info = self._infos.get(info_key)
         if info is None:
-            info = self._infos[info_key] = _Seat(st, s, w)
+            info = self._infos[info_key] = SeatRates(st, s, w)
         # keyples: behind the screen, and coming back at the end of the season (KF §8 steps
         # 1, 3, 4): losing bids, keyples used on the seat's own village tiles
         keys = [float(x) for x in st.keys[s]]
@@ -392,7 +246,7 @@ class Evaluator:
                 if tv is None:
                     if len(self._offered) >= 50_000:
                         self._offered.clear()
-                    tv = self._offered[lead_key] = self._tile_value(
+                    tv = self._offered[lead_key] = self._tiles.value(
                         st, s, t, info, in_village=False
                     )
                 lead_value += p * tv
@@ -437,7 +291,7 @@ class Evaluator:
         return parts
 
     def _village(
-        self, st: KeyflowerState, s: int, info: _Seat, tiles: list[int]
+        self, st: KeyflowerState, s: int, info: SeatRates, tiles: list[int]
     ) -> tuple[float, ...]:
         """The seat's village tiles (and those it is placing) with its roads, as the terms
         :data:`_VILLAGE_TERMS`; memoised: within a season only the seat's own moves change
@@ -464,11 +318,13 @@ class Evaluator:
         got = cache.get(key)
         if got is None:
             part = dict.fromkeys(_VILLAGE_TERMS, 0.0)
-            part["roads"] = self.weights.road * self._roads(st, s) if info.uses_now > 0 else 0.0
+            part["roads"] = (
+                self.weights.road * self._tiles.roads(st, s) if info.uses_now > 0 else 0.0
+            )
             where = st.where
             for t in tiles:
                 if TILES[t].kind != WINTER_TILE:
-                    self._tile_value(st, s, t, info, where[t] == s, part)
+                    self._tiles.value(st, s, t, info, where[t] == s, part)
             if len(cache) >= 50_000:
                 cache.clear()
             got = cache[key] = tuple(part[name] for name in _VILLAGE_TERMS)
@@ -518,176 +374,6 @@ class Evaluator:
             self._items.clear()
         self._items[key] = (value, gold)
         return value, gold
-
-    def _roads(self, st: KeyflowerState, s: int) -> int:
-        """Road contacts between the seat's village tiles (KF §7.1: transport runs on roads)."""
-        vil = st.vil[s]
-        if st.flags[s] & F_2A:
-            return 3 * len(vil)
-        total = 0
-        rot = st.rot
-        for h in vil:
-            for p in range(3):
-                if road_joined(vil, rot, h, p):
-                    total += 1
-        return total
-
-    def _tile_value(
-        self,
-        st: KeyflowerState,
-        s: int,
-        t: int,
-        info: _Seat,
-        in_village: bool,
-        acc: dict[str, float] | None = None,
-    ) -> float:
-        """A tile of the seat's village (or one it will add): printed VP, storage, its action
-        for the uses still to come, its upgrade, and what boats, summer boats and turn-order
-        tiles will score (with ``acc``: each part also added to its term)."""
-        w = self.weights
-        tile = TILES[t]
-        side_i = st.side[t]
-        side = tile.sides[side_i]
-        value = float(side.vp)
-        if acc is not None:
-            acc["tiles"] += value
-        kind = tile.kind
-        extra = 0.0
-        term = ""
-        if kind in (HOME, VILLAGE):
-            uses = info.uses_now if in_village else info.uses_after
-            action = w.use_share * uses * info.use_value(side, w)
-            value += action
-            stored = 0.0
-            if t in STORAGE and side.store:
-                accepts, rate = side.store
-                b = t * 4
-                held = (
-                    sum(st.res[b : b + 4])
-                    if info.flags & F_3B
-                    else sum(st.res[b + k] for k in accepts)
-                )
-                stored = rate * held
-                value += stored
-            upgrade = 0.0
-            if tile.upgradable and side_i == 0:
-                upgrade = self._upgrade(st, s, t, info, uses)
-                value += upgrade
-            if acc is not None:
-                acc["actions"] += action
-                acc["storage"] += stored
-                acc["upgrades"] += upgrade
-            return value
-        if kind == SUMMER_BOAT:
-            extra, term = self._summer_boat(st, side, info), "summer_boats"
-        elif kind == BOAT:
-            extra, term = self._boat_tile(st, s, t), "boats"
-        elif kind == TURN_ORDER:
-            # KF §12: 1 VP per village tile next to it (about 3 before it is placed)
-            extra = float(adjacent_tiles(st.vil[s], st.hexof[t])) if in_village else 3.0
-            term = "turn_order"
-        if acc is not None and term:
-            acc[term] += extra
-        return value + extra
-
-    def _upgrade(self, st: KeyflowerState, s: int, t: int, info: _Seat, uses: float) -> float:
-        """KF §7.2: the upgrade of an unflipped tile — its VP and better action less what it
-        costs — counted from ``upgrade_far`` to ``upgrade_near`` as its cost comes to hand
-        (resources on the tile, gold standing for any; skill tiles behind the screen)."""
-        w = self.weights
-        tile = TILES[t]
-        if st.phase not in (PLAY, WINTER_PICK) and st.season == WINTER:
-            return 0.0  # no upgrade can come any more
-        cost = tile.cost
-        assert cost is not None
-        front, back = tile.sides[0], tile.sides[1]
-        later = max(0.0, uses - 0.5)
-        gain = (
-            back.vp
-            - front.vp
-            + w.use_share * later * (info.use_value(back, w) - info.use_value(front, w))
-        )
-        need_res = sum(cost.res) + cost.any_res
-        need_sk = sum(cost.skills) + cost.any_skill
-        price = (need_res * info.res if need_res else 0.0) + need_sk * info.skill
-        net = gain - price
-        if net <= 0.0:
-            return 0.0
-        b = t * 4
-        here = st.res[b : b + 4]
-        wild = bool(info.flags & F_3A)
-        met = 0
-        spare_gold = here[GOLD]
-        for k in range(3):
-            need = cost.res[k]
-            if need:
-                have = here[k] if not wild else sum(here)
-                got = min(need, have)
-                met += got
-                if need > got and not wild:
-                    extra = min(need - got, spare_gold)
-                    met += extra
-                    spare_gold -= extra
-        if cost.res[GOLD]:
-            met += min(cost.res[GOLD], spare_gold if not wild else sum(here))
-        if cost.any_res:
-            met += min(cost.any_res, sum(here))
-        sk = st.skills[s]
-        for k in range(3):
-            if cost.skills[k]:
-                met += min(cost.skills[k], sk[k])
-        if cost.any_skill:
-            met += min(cost.any_skill, sum(sk))
-        frac = min(1.0, met / max(1, need_res + need_sk))
-        return net * (w.upgrade_far + (w.upgrade_near - w.upgrade_far) * frac)
-
-    def _summer_boat(self, st: KeyflowerState, side: Side, info: _Seat) -> float:
-        """KF §11.2: what a summer boat's face still brings."""
-        flag = FLAG_OF.get(side.special or "", 0)
-        ends = 3 - st.season if st.phase in (PLAY, WINTER_PICK, BOATS) else 2 - st.season
-        ends = max(0, ends)
-        if flag == F_1A:
-            return ends * side.amount * info.key
-        if flag == F_1B:
-            return ends * side.amount * info.key
-        if flag in (F_2A, F_2B, F_4A, F_4B, F_3A):
-            return 1.0 * info.uses_now
-        if flag == F_3B:
-            return 1.0
-        return 0.0
-
-    def _boat_tile(self, st: KeyflowerState, s: int, b: int) -> float:
-        """KF §11.1: what a boat kept in winter will score in this village."""
-        rule = TILES[b].boat_scoring
-        per = rule.get("score_per", {})
-        vil = st.vil[s]
-        if "transport_capacity_in_village" in per:
-            total = sum(
-                TILES[x].sides[st.side[x]].transport
-                for x in st.vorder[s]
-                if TILES[x].sides[st.side[x]].action == TRANSPORT_ACTION
-            )
-            mult = 2 if rule.get("doubled_by") == "summer_boat_2b" and st.flags[s] & F_2B else 1
-            return float(total * mult * int(per["transport_capacity_in_village"]))
-        if "unassigned_keyple" in per:
-            return 0.5 * sum(st.keys[s])
-        key = (b, frozenset(vil.items()), tuple(st.rot[t] for t in st.vorder[s]))
-        known = self._layout.get(key)
-        if known is not None:
-            return known
-        value = 0.0
-        if "tiles_in_best_road_loop" in per:
-            _, loop = best_road_loop(vil, st.rot, 3)
-            value = float(len(loop) * int(per["tiles_in_best_road_loop"]))
-        elif "boats_on_river_connected_to_home" in rule:
-            table = rule["boats_on_river_connected_to_home"]
-            value = float(table.get(str(len(river_chain(vil, st.rot)) + 1), 0))
-        elif rule.get("special"):
-            value = 4.0  # Flipper's free flip (KF §13 step 0): about one upgrade
-        if len(self._layout) > 20_000:
-            self._layout.clear()
-        self._layout[key] = value
-        return value
 
     # ---- the search bot's playout policy -------------------------------------------------
     def rollout_action(
