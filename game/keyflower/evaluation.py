@@ -31,11 +31,21 @@ A seat's **value** is its expected final score in VP (KF §13), made of:
   expected boat order (KF §8 step 5).
 
 ``SCALE`` turns a margin in VP into a win chance for the search bot; ``rollout_action`` is its
-cheap playout policy; ``position_key`` merges the same turn played in another order (transport
-steps, upgrades, placements); ``candidate_actions`` keeps, of the bids and uses with one tile and
-one colour, the smallest (and for bids the next larger), so a turn stays searchable (those two,
-and the hard level's ``hard_candidate_actions``, live in :mod:`game.keyflower.pruning`).
-:class:`Weights` holds every tuning constant.
+cheap playout policy.  This module sums the value (:class:`Evaluator`) and holds the hooks the
+bots look for; the parts live beside it, and it exports their hooks:
+
+* :mod:`game.keyflower.weights` — :class:`Weights`, every tuning constant, and one seat's unit
+  values of items and tile uses;
+* :mod:`game.keyflower.tile_values` — what a village tile is worth (its action, storage and
+  upgrade, boats, summer boats and turn-order tiles, the village's roads);
+* :mod:`game.keyflower.winter_bonus` — what a winter tile's bonus makes of a seat's items;
+* :mod:`game.keyflower.pruning` — ``candidate_actions`` keeps, of the bids and uses with one tile
+  and one colour, the smallest (and for bids the next larger), so a turn stays searchable (the
+  hard level's ``hard_candidate_actions`` also only the best few placements of each tile);
+  ``position_key`` merges the same turn played in another order (transport steps, upgrades,
+  placements);
+* :mod:`game.keyflower.reasons` — the value's named :data:`TERMS` and ``explain_gain``'s
+  reasons.
 """
 
 from __future__ import annotations
@@ -48,7 +58,14 @@ from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.keyflower.const import BOATS, F_3B, PLACE, PLAY, WINTER_PICK
 from game.keyflower.fitted import TERM_WEIGHTS
-from game.keyflower.pruning import candidate_actions, hard_candidate_actions, position_key, smallest
+from game.keyflower.pruning import (
+    PLACES_PER_TILE,
+    candidate_actions,
+    hard_candidate_actions,
+    position_key,
+    smallest,
+)
+from game.keyflower.reasons import FINAL_TERMS, TERMS, explain_gain_with
 from game.keyflower.tile_values import TileValues
 from game.keyflower.tiles import GOLD, STORAGE, TILES, TURN_ORDER, WINTER, WINTER_TILE
 from game.keyflower.weights import SeatRates, Weights
@@ -404,30 +421,8 @@ class Evaluator:
         return actions[rng.randbelow(len(actions))]
 
 
-#: The named terms of a seat's value (:meth:`Evaluator.explain_terms`), stable identifiers;
-#: each has a ``reason.keyflower.term.<name>`` string in the locales.
-TERMS = (
-    "tiles",  # printed VP of the village tiles (current sides), the won tiles to place
-    "actions",  # the village tiles' actions for the seasons left
-    "upgrades",  # unflipped tiles' upgrades, as their cost comes to hand
-    "storage",  # resources on storage tiles at their rate
-    "roads",  # road contacts while transport matters
-    "summer_boats",  # what the summer boats' faces still bring
-    "boats",  # boats kept in winter (Keyflower, Sea Bastion, Sea Breeze, ...)
-    "turn_order",  # turn-order tiles kept in winter: village tiles next to them
-    "bids",  # the tiles the seat's bids lead on, times the chance the lead holds
-    "start_player",  # the purple keyple
-    "boat_load",  # the load of the boat the seat can expect at the season's end
-    "keyples",  # keyples as workers for the seasons left
-    "skills",  # skill tiles for upgrades
-    "resources",  # resources in the village for upgrades
-    "gold",  # gold: 1 VP each at the end
-    "winter",  # winter tiles held, being won, in hand or picked, with the items they score
-)
 #: The terms a village's tiles and roads make (memoised together, :meth:`Evaluator._village`).
 _VILLAGE_TERMS = TERMS[:8]
-#: The final score's categories (KF §13): at the end they are the terms (the rest are 0).
-FINAL_TERMS = ("tiles", "turn_order", "boats", "storage", "winter", "gold")
 
 DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
@@ -436,67 +431,10 @@ DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 HARD = Evaluator(DEFAULT_WEIGHTS, TERM_WEIGHTS)
 
 
-def _leaders(st: KeyflowerState) -> dict[int, int]:
-    """Each bid tile with a bid: its leading seat."""
-    out: dict[int, int] = {}
-    if st.phase != PLAY:
-        return out
-    for t in st.bid_tiles():
-        base = t * 6
-        best, most = -1, 0
-        for o in range(st.n):
-            if st.bidn[base + o] > most:
-                best, most = o, st.bidn[base + o]
-        if best >= 0:
-            out[t] = best
-    return out
-
-
 def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, Any]]:
-    """Why going from ``before`` to ``after`` (the seat's turn played) is worth what it is to
-    ``seat``, best reasons first: ``{"key", "params", "gain"}`` with ``gain`` in VP.
-
-    * ``reason.keyflower.gain.leads`` (``tile``: a tile id, shown by its ``kf.tile.<id>`` name):
-      the seat's bid now leads on a tile it did not lead on (KF §5) — "secures the Key Guild";
-    * ``reason.keyflower.gain.leaves`` (``tile``, ``player``: the seat now leading there, shown
-      by its player's name): the
-      seat gave up the lead (a bid brought back) — "leaves the Key Guild to Bram";
-    * ``reason.keyflower.term.<name>`` for every term of :data:`TERMS` that changed by at
-      least 0.05 VP.
-
-    The leads' gain is the change of the ``bids`` and ``winter`` terms together (the tiles
-    being won), shared out over the lead reasons; those two terms are then not listed again."""
-    b: KeyflowerState = before  # type: ignore[assignment]
-    a: KeyflowerState = after  # type: ignore[assignment]
-    tb = DEFAULT.explain_terms(b, seat)
-    ta = DEFAULT.explain_terms(a, seat)
-    delta = {name: ta[name] - tb[name] for name in TERMS}
-    lead_b, lead_a = _leaders(b), _leaders(a)
-    leads: list[dict[str, Any]] = []
-    for t in sorted(set(lead_b) | set(lead_a)):
-        was, now = lead_b.get(t), lead_a.get(t)
-        if now == seat and was != seat:
-            leads.append({"key": "reason.keyflower.gain.leads", "params": {"tile": TILES[t].id}})
-        elif was == seat and now is not None and now != seat:
-            leads.append(
-                {
-                    "key": "reason.keyflower.gain.leaves",
-                    "params": {"tile": TILES[t].id, "player": now},
-                }
-            )
-    out: list[dict[str, Any]] = []
-    shown = set(TERMS)
-    if leads:
-        share = (delta["bids"] + delta["winter"]) / len(leads)
-        for r in leads:
-            r["gain"] = share
-        out.extend(leads)
-        shown -= {"bids", "winter"}
-    for name in TERMS:
-        if name in shown and abs(delta[name]) >= 0.05:
-            out.append({"key": f"reason.keyflower.term.{name}", "params": {}, "gain": delta[name]})
-    out.sort(key=lambda r: -abs(r["gain"]))
-    return out
+    """:func:`~game.keyflower.reasons.explain_gain_with` the default evaluation (the one hints
+    use): the bids that now lead or gave up the lead, then every term that moved."""
+    return explain_gain_with(DEFAULT.explain_terms, before, after, seat)
 
 
 #: The hooks :mod:`game.bots.knowledge` looks for.
@@ -533,6 +471,7 @@ __all__ = [
     "HARD",
     "HARD_CANDIDATE_ACTIONS",
     "HARD_EVALUATE_ALL",
+    "PLACES_PER_TILE",
     "PLAN_EVALS",
     "SCALE",
     "SEARCH",
