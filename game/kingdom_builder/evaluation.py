@@ -26,14 +26,19 @@ A seat's **value** is, in points:
 ``SCALE`` turns a margin in points into a win chance for the search bot
 (:meth:`game.bots.knowledge.Knowledge.rewards`); ``rollout_action`` is the search bot's cheap
 playout policy (the best hex by :func:`hex_gains`, with a little noise); ``position_key`` lets
-the turn planner merge the same placements made in another order.  :class:`Weights` holds every
-tuning constant, so benchmarks can compare variants side by side (:class:`Evaluator`).
+the turn planner merge the same placements made in another order.  This module sums the value
+(:class:`Evaluator`, with a given set of :class:`Weights`) and holds the hooks the bots look for;
+the parts live beside it, and it exports their hooks:
+
+* :mod:`game.kingdom_builder.weights` — :class:`Weights`, every tuning constant (so benchmarks
+  can compare variants side by side), and what a nomad tile still to be used is worth;
+* :mod:`game.kingdom_builder.odds` — the turns left, the game's stage, the odds of the next
+  terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 from game.core.reasons import reason as _reason
@@ -43,80 +48,23 @@ from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, TERRAIN_CODES, WATER, Board
+from game.kingdom_builder.odds import (
+    BUILD_TILES,
+    stage_of,
+    stratify_world,
+    terrain_odds,
+    turns_left,
+)
 from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
+from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:
     from game.core.api import GameState
     from game.kingdom_builder.state import KingdomBuilderState
 
-CARDS_PER_TERRAIN = 5
-BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
 #: Tiles the playout policy always uses when offered: the build tiles, and the nomad tiles that
 #: only gain (Donation builds 3, Treasure pays, Sword takes from every rival).
 ROLLOUT_USES = BUILD_TILES | {"Donation", "Treasure", "Sword"}
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Every constant of the evaluation (points unless stated)."""
-
-    #: Points per remaining turn that a held tile is worth (KB §7).
-    tile_per_turn: dict[str, float] = field(
-        default_factory=lambda: {
-            "Oracle": 1.2,
-            "Farm": 1.0,
-            "Oasis": 1.0,
-            "Tower": 1.0,
-            "Tavern": 1.0,
-            "Garden": 1.0,
-            "Village": 0.9,
-            "Barn": 0.8,
-            "Harbor": 0.6,
-            "Paddock": 0.7,
-            "Caravan": 0.6,
-            "Quarry": 0.3,
-        }
-    )
-    #: A held tile is worth at least this much however late in the game.
-    tile_floor: float = 1.0
-    #: Points a nomad tile is worth to the seat holding it while it can still be used, and to
-    #: a seat that would take it by building next to its hex (KB §7 nomad tiles).
-    nomad_tile: dict[str, float] = field(
-        default_factory=lambda: {
-            "Donation": 4.5,
-            "Treasure": 3.0,
-            "Sword": 2.5,
-            "Outpost": 1.5,
-            "Resettlement": 2.0,
-        }
-    )
-    #: Share of a nomad tile's worth counted when the game may end before it can be used.
-    nomad_late: float = 0.3
-    #: Value of a mandatory settlement that starts a Families line (2 in a row).
-    families_start: float = 0.7
-    #: Weight of next turn's expected gain (potential) against points already scored.
-    potential: float = 0.5
-    #: How many of the best hexes of a terrain count towards potential (a turn builds 3).
-    potential_hexes: int = 3
-    #: A margin of ``scale`` points makes a win e times likelier than a loss (search rewards).
-    scale: float = 6.0
-    #: Noise of the playout policy (points): 0 plays the best-looking hex every time.
-    rollout_noise: float = 1.5
-
-
-def turns_left(st: KingdomBuilderState) -> float:
-    """Turns each seat can still expect to play (KB §8): the game ends in the round in which
-    some seat places its last settlement, so the fastest builder sets the pace."""
-    if st.over:
-        return 0.0
-    if st.end_triggered:
-        return 0.5
-    kinds = st.board.location_type
-    pace = []
-    for s in range(st.n):
-        builds = 3 + sum(1 for loc in st.tiles[s] if kinds[loc] in BUILD_TILES)
-        pace.append(st.supply[s] / builds)
-    return max(0.5, min(pace))
 
 
 #: The fitted evaluation's inputs per seat (:meth:`Evaluator.features`), in order.
@@ -130,79 +78,6 @@ FEATURES: tuple[str, ...] = (
     "open_terrains",
     "supply",
 )
-
-
-def stage_of(st: KingdomBuilderState, stages: int) -> int:
-    """The game's stage in ``0..stages-1``: how far the fastest builder is through its 40
-    settlements (KB §8: the game ends in the round one seat builds its last), in ``stages``
-    equal bins."""
-    built = 1.0 - min(st.supply) / SETTLEMENTS
-    return max(0, min(stages - 1, int(built * stages)))
-
-
-def terrain_odds(st: KingdomBuilderState) -> list[float]:
-    """The chance that a seat's *next* card shows each buildable terrain (KB §3.4, §4.4).
-
-    Unseen cards are the 25 minus the face-up discard pile and the revealed card of the player
-    to move; all of that is public, so no secret goes in.
-    """
-    counts = [CARDS_PER_TERRAIN] * len(BUILDABLE)
-    for t in st.discard:
-        counts[t] -= 1
-    if not st.over and st.terrain >= 0:
-        counts[st.terrain] -= 1
-    total = sum(counts)
-    if total <= 0:  # a reshuffle is coming: the whole deck again
-        return [1.0 / len(BUILDABLE)] * len(BUILDABLE)
-    return [c / total for c in counts]
-
-
-def stratify_world(st: KingdomBuilderState, seat: Seat, u: float) -> None:
-    """Give ``seat``, about to play its turn in a sampled world, the next card that ``u``
-    picks by the odds (the race's stratification, :mod:`game.bots.knowledge`).
-
-    Its next card is the top of the draw pile (it draws at the end of its turn, KB §3.4).  The
-    unseen cards of the world — the pile and the rivals' hands, dealt at random by
-    ``determinize`` — are counted per terrain; the terrain whose cumulative share first passes
-    ``u`` is brought to the top, swapped with a card of that terrain in the pile or, if the pile
-    has none, in a rival's hand.  The rest of the world stays as dealt.  Nothing changes when
-    ``seat`` is not the one to move or the pile is empty (a reshuffle decides the card).
-    """
-    if st.over or st.cur != seat or not st.deck:
-        return
-    rivals = [s for s in range(st.n) if s != seat and st.hands[s] >= 0]
-    counts = [0] * len(BUILDABLE)
-    for card in st.deck:
-        counts[card] += 1
-    for s in rivals:
-        counts[st.hands[s]] += 1
-    total = sum(counts)
-    target = u * total
-    terrain = len(counts) - 1
-    running = 0
-    for t, c in enumerate(counts):
-        running += c
-        if target < running:
-            terrain = t
-            break
-    deck = st.deck
-    if deck[-1] == terrain:
-        return
-    for i in range(len(deck) - 2, -1, -1):
-        if deck[i] == terrain:
-            deck[i], deck[-1] = deck[-1], deck[i]
-            return
-    for s in rivals:
-        if st.hands[s] == terrain:
-            st.hands[s], deck[-1] = deck[-1], st.hands[s]
-            return
-
-
-def nomad_value(st: KingdomBuilderState, tile_id: str, weights: Weights) -> float:
-    """What a nomad tile that is still to be used is worth (KB §7): its weight, or a share of
-    it once the end is triggered (the game may end before the holder's next turn)."""
-    value = weights.nomad_tile[nm.TILE_TYPE[tile_id]]
-    return value * weights.nomad_late if st.end_triggered else value
 
 
 class _Static:
@@ -718,7 +593,6 @@ def explain_gain_with(
     return reasons
 
 
-DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 
 #: The hooks :mod:`game.bots.knowledge` looks for.
