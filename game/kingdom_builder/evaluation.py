@@ -33,7 +33,10 @@ the parts live beside it, and it exports their hooks:
 * :mod:`game.kingdom_builder.weights` — :class:`Weights`, every tuning constant (so benchmarks
   can compare variants side by side), and what a nomad tile still to be used is worth;
 * :mod:`game.kingdom_builder.odds` — the turns left, the game's stage, the odds of the next
-  terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them).
+  terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them);
+* :mod:`game.kingdom_builder.placement` — :func:`hex_gains`, what building on a hex would add
+  at once (the potential's and the playout policy's measure), with the per-layout tables and
+  the sector counts it reads.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
-from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, TERRAIN_CODES, WATER, Board
+from game.kingdom_builder.board import BUILDABLE, SIZE, TERRAIN_CODES, WATER, Board
 from game.kingdom_builder.odds import (
     BUILD_TILES,
     stage_of,
@@ -55,6 +58,7 @@ from game.kingdom_builder.odds import (
     terrain_odds,
     turns_left,
 )
+from game.kingdom_builder.placement import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
@@ -80,63 +84,6 @@ FEATURES: tuple[str, ...] = (
 )
 
 
-class _Static:
-    """Per-board, per-card-set tables (built once, shared by every state of that layout)."""
-
-    def __init__(self, board: Board, cards: tuple[str, ...]) -> None:
-        terrain = board.terrain
-        castles = set(board.castles)
-        self.castle_adj: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in board.nbrs[h] if n in castles) for h in range(SIZE * SIZE)
-        )
-        # Card gains that depend only on the hex: Fishermen, Miners, Workers (KB §9.2).
-        flat = [0.0] * (SIZE * SIZE)
-        for h in range(SIZE * SIZE):
-            if "Fishermen" in cards and board.touches_water[h] and terrain[h] != WATER:
-                flat[h] += 1.0
-            if "Miners" in cards and board.touches_mountain[h] and terrain[h] != MOUNTAIN:
-                flat[h] += 1.0
-            if "Workers" in cards and board.touches_special[h]:
-                flat[h] += 1.0
-            # Merchants pays 4 per linked special hex; touching one is the first step.
-            if "Merchants" in cards and board.touches_special[h]:
-                flat[h] += 1.5
-        self.flat = tuple(flat)
-        self.knights = "Knights" in cards
-        self.discoverers = "Discoverers" in cards
-        self.hermits = "Hermits" in cards
-        self.citizens = "Citizens" in cards
-        self.lords = "Lords" in cards
-        self.farmers = "Farmers" in cards
-        self.ambassadors = "Ambassadors" in cards
-        self.shepherds = "Shepherds" in cards
-        self.families = "Families" in cards
-
-
-_static_cache: dict[tuple[Hashable, ...], _Static] = {}
-
-
-def _static(board: Board, cards: tuple[str, ...]) -> _Static:
-    key = (board.names, board.rotations, cards)
-    table = _static_cache.get(key)
-    if table is None:
-        if len(_static_cache) > 64:
-            _static_cache.clear()
-        table = _static_cache[key] = _Static(board, cards)
-    return table
-
-
-def _sector_counts(st: KingdomBuilderState) -> list[list[int]]:
-    sector = st.board.sector
-    out = []
-    for home in st.homes:
-        counts = [0, 0, 0, 0]
-        for h in home:
-            counts[sector[h]] += 1
-        out.append(counts)
-    return out
-
-
 class _Common:
     """What every seat's value in one position depends on besides its own pieces: turns left,
     the next card's odds, the sector counts (Lords, Farmers) and Lords scores, and ``key``,
@@ -150,8 +97,8 @@ class _Common:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
         lords_card = "Lords" in st.cards
-        self.counts = _sector_counts(st) if lords_card or "Farmers" in st.cards else None
-        self.lords = _lords_scores(self.counts) if self.counts is not None and lords_card else None
+        self.counts = sector_counts(st) if lords_card or "Farmers" in st.cards else None
+        self.lords = lords_scores(self.counts) if self.counts is not None and lords_card else None
         key: tuple[Hashable, ...] = (
             tuple(st.left.values()),
             tuple(self.odds),
@@ -164,149 +111,6 @@ class _Common:
         if st.nomad_left:
             key += (frozenset(st.nomad_left), st.end_triggered)
         self.key = key
-
-
-def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
-    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2)."""
-    out = []
-    for q in range(4):
-        column = [c[q] for c in counts]
-        before = _lords_share(column, s)
-        column[s] += 1
-        out.append(float(_lords_share(column, s) - before))
-    return out
-
-
-def _lords_scores(counts: list[list[int]]) -> list[int]:
-    """Lords for every seat from the sector counts (KB §9.2 "Lords, in full")."""
-    out = [0] * len(counts)
-    for q in range(4):
-        column = [c[q] for c in counts]
-        # the same shares as _lords_share, the column's first and second found once
-        first = max(column)
-        second = max((c for c in column if c < first), default=None)
-        for s, c in enumerate(column):
-            if c == first:
-                out[s] += 12
-            elif c == second:
-                out[s] += 6
-    return out
-
-
-def _lords_share(column: list[int], s: int) -> int:
-    first = max(column)
-    if column[s] == first:  # an empty sector: everyone is tied for the most (KB §9.2)
-        return 12
-    second = max((c for c in column if c < first), default=None)
-    return 6 if column[s] == second else 0
-
-
-def hex_gains(
-    st: KingdomBuilderState,
-    s: int,
-    hexes: Sequence[int],
-    left: float,
-    weights: Weights | None = None,
-    counts: list[list[int]] | None = None,
-    build_gold: bool = True,
-) -> list[float]:
-    """About what building on each of ``hexes`` would add to seat ``s``'s value right away:
-    castles it would touch first (KB §9.1), location and nomad tiles it would take (KB §6.1,
-    §7), and the three cards' gains (KB §9.2, §9.3).  Fast and approximate: for search
-    playouts and potential.  ``build_gold=False`` leaves out the Nomads cards' gold
-    (Ambassadors, Shepherds, Families), which depends on the rivals' settlements and the free
-    hexes around ``hexes`` — the potential leaves it out so that it stays cacheable by the
-    seat's own settlements."""
-    board = st.board
-    table = _static(board, st.cards)
-    weights = weights or DEFAULT_WEIGHTS
-    flat, castle_adj, loc_adj = table.flat, table.castle_adj, board.loc_adj
-    home = st.homes[s]
-    taken = st.taken[s]
-    tiles_left = st.left
-    kinds = board.location_type
-    per_turn = weights.tile_per_turn
-    floor = weights.tile_floor
-    adj = st.adj[s]
-    rows: list[int] | None = None
-    best_row = 0
-    if table.knights or table.discoverers:
-        rows = [0] * SIZE
-        for h in home:
-            rows[h // SIZE] += 1
-        best_row = max(rows)
-    sector_gain: list[float] | None = None
-    if table.lords or table.farmers:
-        if counts is None:
-            counts = _sector_counts(st)
-        sector_gain = [0.0, 0.0, 0.0, 0.0]
-        if table.lords:
-            sector_gain = _lords_delta(counts, s)
-        if table.farmers:
-            mine = counts[s]
-            low = min(mine)
-            if mine.count(low) == 1:
-                sector_gain[mine.index(low)] += 3.0
-    sector = board.sector
-    nomad_left = st.nomad_left
-    nomad_adj = board.nomad_adj
-    ambassadors = build_gold and table.ambassadors
-    shepherds = build_gold and table.shepherds
-    others = [st.adj[q] for q in range(st.n) if q != s] if ambassadors else []
-    free = st.free
-    terrain = board.terrain
-    nbrs = board.nbrs
-    line: list[int] = []
-    if build_gold and table.families and st.cur == s and st.pending is None and not st.mand_done:
-        line = st.mand_hexes
-    out = []
-    for h in hexes:
-        g = flat[h]
-        for k in castle_adj[h]:
-            if not any(n in home for n in board.nbrs[k]):
-                g += 3.0
-        for loc in loc_adj[h]:
-            if tiles_left[loc] > 0 and loc not in taken:
-                g += max(floor, per_turn[kinds[loc]] * (left - 1.0))
-        if rows is not None:
-            r = rows[h // SIZE]
-            if table.discoverers and r == 0:
-                g += 1.0
-            if table.knights and r + 1 > best_row:
-                g += 2.0
-        if sector_gain is not None:
-            g += sector_gain[sector[h]]
-        if table.hermits and adj[h] == 0:
-            g += 1.0
-        if table.citizens and adj[h] > 0:
-            g += 0.5
-        if nomad_left:
-            for nh in nomad_adj[h]:
-                if nh in nomad_left:
-                    g += nomad_value(st, st.nkind[nh], weights)
-        if others and any(a[h] for a in others):
-            g += 1.0  # Ambassadors
-        if shepherds:
-            same = free[terrain[h]]
-            if not any(n in same and n != h for n in nbrs[h]):
-                g += 2.0
-        if line:
-            g += _families_gain(board, line, h, weights)
-        out.append(g)
-    return out
-
-
-def _families_gain(board: Board, line: list[int], h: int, weights: Weights) -> float:
-    """KB §9.3 Families: 2 for the mandatory settlement completing a straight line of 3
-    neighbours; a little for the second one next to the first."""
-    if len(line) == 1:
-        return weights.families_start if h in board.nbr_set[line[0]] else 0.0
-    a, b = line
-    for fwd, back in board.axes:
-        for x, y in ((a, b), (b, a)):
-            if fwd[x] == y and (fwd[y] == h or back[x] == h):
-                return 2.0
-    return 0.0
 
 
 class Evaluator:
@@ -525,7 +329,7 @@ _NOISE = 0.05
 
 def _lords_leads(st: KingdomBuilderState, seat: Seat) -> set[int]:
     """The sectors where ``seat`` has the most settlements (shared or alone) and at least one."""
-    counts = _sector_counts(st)
+    counts = sector_counts(st)
     out = set()
     for q in range(4):
         column = [c[q] for c in counts]
