@@ -36,7 +36,9 @@ the parts live beside it, and it exports their hooks:
   terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them);
 * :mod:`game.kingdom_builder.placement` — :func:`hex_gains`, what building on a hex would add
   at once (the potential's and the playout policy's measure), with the per-layout tables and
-  the sector counts it reads.
+  the sector counts it reads;
+* :mod:`game.kingdom_builder.reasons` — ``explain_gain``'s reasons (the tiles a move takes, the
+  Lords sectors it leads, the terms that moved, the rival it hurts), for any evaluation.
 """
 
 from __future__ import annotations
@@ -44,13 +46,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, cast
 
-from game.core.reasons import reason as _reason
-from game.core.reasons import signed
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
-from game.kingdom_builder.board import BUILDABLE, SIZE, TERRAIN_CODES, WATER, Board
+from game.kingdom_builder.board import BUILDABLE, SIZE, WATER, Board
 from game.kingdom_builder.odds import (
     BUILD_TILES,
     stage_of,
@@ -59,6 +59,8 @@ from game.kingdom_builder.odds import (
     turns_left,
 )
 from game.kingdom_builder.placement import hex_gains, lords_scores, sector_counts
+from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
+from game.kingdom_builder.reasons import explain_gain_with
 from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
@@ -319,82 +321,6 @@ class Evaluator:
         if actions[-1][0] == "end":
             return actions[-1]
         return actions[rng.randbelow(len(actions))]
-
-
-#: Sector names in reason keys (quadrant order, KB §9.2 Lords and Farmers).
-SECTOR_NAMES = ("top_left", "top_right", "bottom_left", "bottom_right")
-#: A change smaller than this (points) is no reason.
-_NOISE = 0.05
-
-
-def _lords_leads(st: KingdomBuilderState, seat: Seat) -> set[int]:
-    """The sectors where ``seat`` has the most settlements (shared or alone) and at least one."""
-    counts = sector_counts(st)
-    out = set()
-    for q in range(4):
-        column = [c[q] for c in counts]
-        if column[seat] and column[seat] == max(column):
-            out.add(q)
-    return out
-
-
-def explain_gain_with(
-    evaluator: Evaluator, before: GameState, after: GameState, seat: Seat
-) -> list[dict[str, object]]:
-    """Why going from ``before`` to ``after`` (a move or a whole turn) is good for ``seat``, by
-    ``evaluator``'s own terms, largest gain first.  Each reason is ``{"key", "params", "gain"}``:
-    ``key`` is looked up as ``reason.kingdom-builder.<key>`` (en/ja/nl), ``params`` fill it
-    (``gain`` a signed number of points; ``tile`` a tile type, ``tile_terrain`` a Donation
-    tile's terrain letter, ``seat`` a rival's seat), ``gain`` is the points it stands for.
-
-    * ``gain.tile`` — takes a location tile (KB §6.1), worth ``gain`` for the turns left;
-    * ``gain.nomad_tile`` — takes a nomad tile (KB §7);
-    * ``gain.lords_lead.<sector>`` — takes the lead (alone or shared) on Lords in a sector it did
-      not lead (KB §9.2), ``gain`` the Lords points it changes;
-    * ``gain.rival`` — costs the rival it hurts most ``gain`` points (``loss``, unsigned): a
-      Sword, a blocked hex, a tile taken first, a sector lead shared;
-    * ``term.<name>`` — any other change of one of :meth:`Evaluator.explain_terms`'s terms.
-    """
-    b: KingdomBuilderState = before  # type: ignore[assignment]
-    a: KingdomBuilderState = after  # type: ignore[assignment]
-    t0 = evaluator.explain_terms(b, seat)
-    t1 = evaluator.explain_terms(a, seat)
-    reasons: list[dict[str, object]] = []
-    covered: set[str] = set()
-    if not a.over:
-        kinds = a.board.location_type
-        left = turns_left(a)
-        w = evaluator.weights
-        for loc in sorted(a.taken[seat] - b.taken[seat]):
-            if loc in a.tiles[seat]:
-                value = max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left)
-                reasons.append(_reason("gain.tile", value, tile=kinds[loc]))
-                covered.add("tiles")
-        for nh in sorted(set(a.nheld[seat]) - set(b.nheld[seat])):
-            tid = a.nkind[nh]
-            code = TERRAIN_CODES[nm.TILE_TERRAIN[tid]] if nm.TILE_TERRAIN[tid] >= 0 else None
-            extra = {"tile_terrain": code} if code else {}
-            value = nomad_value(a, tid, w)
-            reasons.append(_reason("gain.nomad_tile", value, tile=nm.TILE_TYPE[tid], **extra))
-            covered.add("nomad_tiles")
-        if "Lords" in a.cards:
-            lords = t1.get("lords", 0.0) - t0.get("lords", 0.0)
-            for q in sorted(_lords_leads(a, seat) - _lords_leads(b, seat)):
-                reasons.append(_reason(f"gain.lords_lead.{SECTOR_NAMES[q]}", lords))
-                covered.add("lords")
-    for name in t1.keys() | t0.keys():
-        delta = t1.get(name, 0.0) - t0.get(name, 0.0)
-        if name not in covered and abs(delta) >= _NOISE:
-            reasons.append(_reason(f"term.{name}", delta))
-    v0 = evaluator.evaluate_all(b)
-    v1 = evaluator.evaluate_all(a)
-    hurt = [(v0[q] - v1[q], q) for q in range(b.n) if q != seat]
-    if hurt:
-        loss, rival = max(hurt)
-        if loss >= 1.0:
-            reasons.append(_reason("gain.rival", loss, seat=rival, loss=signed(loss)[1:]))
-    reasons.sort(key=lambda r: -float(r["gain"]))  # type: ignore[arg-type]
-    return reasons
 
 
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
