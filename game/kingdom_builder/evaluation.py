@@ -38,12 +38,15 @@ the parts live beside it, and it exports their hooks:
   at once (the potential's and the playout policy's measure), with the per-layout tables and
   the sector counts it reads;
 * :mod:`game.kingdom_builder.reasons` — ``explain_gain``'s reasons (the tiles a move takes, the
-  Lords sectors it leads, the terms that moved, the rival it hurts), for any evaluation.
+  Lords sectors it leads, the terms that moved, the rival it hurts), for any evaluation;
+* :mod:`game.kingdom_builder.hard_level` — the hard level's parts: the :data:`FEATURES` its
+  fitted evaluation (:class:`FittedEvaluator`) weighs per stage, and its win-chance scale
+  (:func:`hard_reward_scale`, sharper near the end).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, cast
 
 from game.core.rng import Rng
@@ -51,6 +54,13 @@ from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, SIZE, WATER, Board
+from game.kingdom_builder.hard_level import (
+    FEATURES,
+    SCALE_LATE,
+    FittedEvaluator,
+    fitted_evaluator,
+    hard_reward_scale,
+)
 from game.kingdom_builder.odds import (
     BUILD_TILES,
     stage_of,
@@ -61,7 +71,7 @@ from game.kingdom_builder.odds import (
 from game.kingdom_builder.placement import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
 from game.kingdom_builder.reasons import explain_gain_with
-from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
+from game.kingdom_builder.state import GOLD_INDEX, USED
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:
@@ -71,19 +81,6 @@ if TYPE_CHECKING:
 #: Tiles the playout policy always uses when offered: the build tiles, and the nomad tiles that
 #: only gain (Donation builds 3, Treasure pays, Sword takes from every rival).
 ROLLOUT_USES = BUILD_TILES | {"Donation", "Treasure", "Sword"}
-
-
-#: The fitted evaluation's inputs per seat (:meth:`Evaluator.features`), in order.
-FEATURES: tuple[str, ...] = (
-    "score",
-    "tiles",
-    "nomad_tiles",
-    "potential",
-    "potential_more",
-    "frontier",
-    "open_terrains",
-    "supply",
-)
 
 
 class _Common:
@@ -355,76 +352,12 @@ SEARCH = {
     "prior_visits": 4,
 }
 
-
-#: The hard level's win-chance scale (``HARD_REWARD_SCALE``): ``SCALE`` until the fastest
-#: builder has placed 70% of its settlements, then down in a straight line to 3 points at 95%
-#: and after.  Near the end a margin decides the game more surely: fitted by maximum likelihood
-#: to who won the committed self-play games (``python -m bench.calibrate_scale``, 16 stages,
-#: base game and full Nomads alike: about 5-6 points before 75%, 4-5 to 87%, 3-3.5 after).
-SCALE_LATE = (0.70, 0.95, 3.0)
-
-
-def hard_reward_scale(st: KingdomBuilderState) -> float:
-    """The hard level's win-chance scale in ``st`` (see :data:`SCALE_LATE`)."""
-    start, end, last = SCALE_LATE
-    built = 1.0 - min(st.supply) / SETTLEMENTS
-    if built <= start:
-        return SCALE
-    if built >= end:
-        return last
-    return SCALE + (last - SCALE) * (built - start) / (end - start)
-
-
+#: The hard level's win-chance scale: ``SCALE``, sharper near the end (:data:`SCALE_LATE`).
 HARD_REWARD_SCALE = hard_reward_scale
-
-
-class FittedEvaluator:
-    """The hard level's evaluation: each seat's :meth:`Evaluator.features` times the
-    multipliers fitted for the game's stage (:func:`stage_of`) from self-play games
-    (``game/kingdom_builder/fitted.py``, written by ``bench/fit_kingdom_builder.py``):
-    ``fitted`` for the base game (and the Nomads boards alone), ``fitted_nomads`` (if given)
-    for the full Nomads expansion, whose tiles and cards change what a position is worth.  A
-    finished game is worth its real score."""
-
-    def __init__(
-        self,
-        base: Evaluator,
-        fitted: Sequence[Sequence[float]],
-        fitted_nomads: Sequence[Sequence[float]] | None = None,
-    ) -> None:
-        self.base = base
-        self.fitted = tuple(tuple(row) for row in fitted)
-        self.fitted_nomads = (
-            tuple(tuple(row) for row in fitted_nomads) if fitted_nomads else self.fitted
-        )
-
-    def rows_for(self, st: KingdomBuilderState) -> tuple[tuple[float, ...], ...]:
-        """The multipliers of ``st``'s game (base or full Nomads), one row per stage."""
-        return self.fitted_nomads if st.nomads == nm.FULL else self.fitted
-
-    def evaluate_all(self, state: GameState) -> list[float]:
-        st: KingdomBuilderState = state  # type: ignore[assignment]
-        if st.over:
-            return self.base.evaluate_all(st)
-        rows = self.rows_for(st)
-        row = rows[stage_of(st, len(rows))]
-        return [
-            sum(m * f for m, f in zip(row, feats, strict=True)) for feats in self.base.features(st)
-        ]
-
-
-def _fitted() -> FittedEvaluator:
-    """The hard level's evaluation, checked against the features it was fitted for."""
-    from game.kingdom_builder import fitted
-
-    if tuple(fitted.FEATURES) != FEATURES:
-        raise ValueError("game/kingdom_builder/fitted.py was fitted for other features: refit it")
-    return FittedEvaluator(DEFAULT, fitted.FITTED, fitted.FITTED_NOMADS)
-
 
 #: The fitted evaluation (multipliers of the features per stage, a table for the base game and
 #: one for the full Nomads expansion; the greedy levels and hints keep the plain sum).
-FITTED = _fitted()
+FITTED = fitted_evaluator(DEFAULT)
 
 
 def hard_evaluate_all(state: GameState) -> list[float]:
