@@ -34,7 +34,7 @@ the parts live beside it, and it exports their hooks:
   can compare variants side by side), and what a nomad tile still to be used is worth;
 * :mod:`game.kingdom_builder.odds` — the turns left, the game's stage, the odds of the next
   terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them);
-* :mod:`game.kingdom_builder.placement` — :func:`hex_gains`, what building on a hex would add
+* :mod:`game.kingdom_builder.hex_value` — :func:`hex_gains`, what building on a hex would add
   at once (the potential's and the playout policy's measure), with the per-layout tables and
   the sector counts it reads;
 * :mod:`game.kingdom_builder.reasons` — ``explain_gain``'s reasons (the tiles a move takes, the
@@ -61,6 +61,7 @@ from game.kingdom_builder.hard_level import (
     fitted_evaluator,
     hard_reward_scale,
 )
+from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.odds import (
     BUILD_TILES,
     stage_of,
@@ -68,7 +69,6 @@ from game.kingdom_builder.odds import (
     terrain_odds,
     turns_left,
 )
-from game.kingdom_builder.placement import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
 from game.kingdom_builder.reasons import explain_gain_with
 from game.kingdom_builder.state import GOLD_INDEX, USED

@@ -17,8 +17,8 @@ from game.core.reasons import signed
 from game.core.types import Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import TERRAIN_CODES
+from game.kingdom_builder.hex_value import sector_counts
 from game.kingdom_builder.odds import turns_left
-from game.kingdom_builder.placement import sector_counts
 from game.kingdom_builder.weights import Weights, nomad_value
 
 if TYPE_CHECKING:

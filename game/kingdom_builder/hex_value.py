@@ -1,5 +1,4 @@
-"""What building on a hex would add to a Kingdom Builder seat's value at once: the evaluation's
-placement gains.
+"""What building on a hex would add to a Kingdom Builder seat's value at once (the bots' view).
 
 :func:`hex_gains` says, for each of a list of hexes, about what one settlement built there
 would add to a seat's value right away — castles it would touch first (KB §9.1), location and
@@ -11,7 +10,8 @@ the hexes a seat's next card may open, and the search bot's playout policy picks
 The gains that depend only on the board and the cards are tabled once per layout
 (:class:`_Static`); the Lords and Farmers gains read each seat's settlements per sector
 (:func:`sector_counts`, :func:`lords_scores`).  Everything here reads only what every seat may
-see.  The engine does not import this module.
+see.  The engine does not import this module (its placement rule, KB §4, is in
+:mod:`game.kingdom_builder.state`).
 """
 
 from __future__ import annotations
