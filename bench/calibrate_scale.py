@@ -6,7 +6,7 @@ self-play games (those :mod:`bench.fit_kingdom_builder` fits on), takes every ``
 position, and for each of ``--stages`` stages of the game (how far the fastest builder is
 through its 40 settlements, :func:`~game.kingdom_builder.evaluation.stage_of`) finds the scale
 with the lowest log loss of who really won (a shared win counts ``1/k``), base game and full
-Nomads apart.  ``HARD_REWARD_SCALE`` (``SCALE_LATE`` in ``game/kingdom_builder/evaluation.py``)
+Nomads apart.  ``HARD_REWARD_SCALE`` (``SCALE_LATE`` in ``game/kingdom_builder/hard_level.py``)
 follows the result::
 
     python -m bench.calibrate_scale --stages 16

@@ -26,240 +26,61 @@ A seat's **value** is, in points:
 ``SCALE`` turns a margin in points into a win chance for the search bot
 (:meth:`game.bots.knowledge.Knowledge.rewards`); ``rollout_action`` is the search bot's cheap
 playout policy (the best hex by :func:`hex_gains`, with a little noise); ``position_key`` lets
-the turn planner merge the same placements made in another order.  :class:`Weights` holds every
-tuning constant, so benchmarks can compare variants side by side (:class:`Evaluator`).
+the turn planner merge the same placements made in another order.  This module sums the value
+(:class:`Evaluator`, with a given set of :class:`Weights`) and holds the hooks the bots look for;
+the parts live beside it, and it exports their hooks:
+
+* :mod:`game.kingdom_builder.weights` — :class:`Weights`, every tuning constant (so benchmarks
+  can compare variants side by side), and what a nomad tile still to be used is worth;
+* :mod:`game.kingdom_builder.odds` — the turns left, the game's stage, the odds of the next
+  terrain card, and ``stratify_world`` (the race deals each sampled world's next card by them);
+* :mod:`game.kingdom_builder.hex_value` — :func:`hex_gains`, what building on a hex would add
+  at once (the potential's and the playout policy's measure), with the per-layout tables and
+  the sector counts it reads;
+* :mod:`game.kingdom_builder.reasons` — ``explain_gain``'s reasons (the tiles a move takes, the
+  Lords sectors it leads, the terms that moved, the rival it hurts), for any evaluation;
+* :mod:`game.kingdom_builder.hard_level` — the hard level's parts: the :data:`FEATURES` its
+  fitted evaluation (:class:`FittedEvaluator`) weighs per stage, and its win-chance scale
+  (:func:`hard_reward_scale`, sharper near the end).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, cast
 
-from game.core.reasons import reason as _reason
-from game.core.reasons import signed
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
-from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, TERRAIN_CODES, WATER, Board
-from game.kingdom_builder.state import GOLD_INDEX, SETTLEMENTS, USED
+from game.kingdom_builder.board import BUILDABLE, SIZE, WATER, Board
+from game.kingdom_builder.hard_level import (
+    FEATURES,
+    SCALE_LATE,
+    FittedEvaluator,
+    fitted_evaluator,
+    hard_reward_scale,
+)
+from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_counts
+from game.kingdom_builder.odds import (
+    BUILD_TILES,
+    stage_of,
+    stratify_world,
+    terrain_odds,
+    turns_left,
+)
+from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
+from game.kingdom_builder.reasons import explain_gain_with
+from game.kingdom_builder.state import GOLD_INDEX, USED
+from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:
     from game.core.api import GameState
     from game.kingdom_builder.state import KingdomBuilderState
 
-CARDS_PER_TERRAIN = 5
-BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
 #: Tiles the playout policy always uses when offered: the build tiles, and the nomad tiles that
 #: only gain (Donation builds 3, Treasure pays, Sword takes from every rival).
 ROLLOUT_USES = BUILD_TILES | {"Donation", "Treasure", "Sword"}
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Every constant of the evaluation (points unless stated)."""
-
-    #: Points per remaining turn that a held tile is worth (KB §7).
-    tile_per_turn: dict[str, float] = field(
-        default_factory=lambda: {
-            "Oracle": 1.2,
-            "Farm": 1.0,
-            "Oasis": 1.0,
-            "Tower": 1.0,
-            "Tavern": 1.0,
-            "Garden": 1.0,
-            "Village": 0.9,
-            "Barn": 0.8,
-            "Harbor": 0.6,
-            "Paddock": 0.7,
-            "Caravan": 0.6,
-            "Quarry": 0.3,
-        }
-    )
-    #: A held tile is worth at least this much however late in the game.
-    tile_floor: float = 1.0
-    #: Points a nomad tile is worth to the seat holding it while it can still be used, and to
-    #: a seat that would take it by building next to its hex (KB §7 nomad tiles).
-    nomad_tile: dict[str, float] = field(
-        default_factory=lambda: {
-            "Donation": 4.5,
-            "Treasure": 3.0,
-            "Sword": 2.5,
-            "Outpost": 1.5,
-            "Resettlement": 2.0,
-        }
-    )
-    #: Share of a nomad tile's worth counted when the game may end before it can be used.
-    nomad_late: float = 0.3
-    #: Value of a mandatory settlement that starts a Families line (2 in a row).
-    families_start: float = 0.7
-    #: Weight of next turn's expected gain (potential) against points already scored.
-    potential: float = 0.5
-    #: How many of the best hexes of a terrain count towards potential (a turn builds 3).
-    potential_hexes: int = 3
-    #: A margin of ``scale`` points makes a win e times likelier than a loss (search rewards).
-    scale: float = 6.0
-    #: Noise of the playout policy (points): 0 plays the best-looking hex every time.
-    rollout_noise: float = 1.5
-
-
-def turns_left(st: KingdomBuilderState) -> float:
-    """Turns each seat can still expect to play (KB §8): the game ends in the round in which
-    some seat places its last settlement, so the fastest builder sets the pace."""
-    if st.over:
-        return 0.0
-    if st.end_triggered:
-        return 0.5
-    kinds = st.board.location_type
-    pace = []
-    for s in range(st.n):
-        builds = 3 + sum(1 for loc in st.tiles[s] if kinds[loc] in BUILD_TILES)
-        pace.append(st.supply[s] / builds)
-    return max(0.5, min(pace))
-
-
-#: The fitted evaluation's inputs per seat (:meth:`Evaluator.features`), in order.
-FEATURES: tuple[str, ...] = (
-    "score",
-    "tiles",
-    "nomad_tiles",
-    "potential",
-    "potential_more",
-    "frontier",
-    "open_terrains",
-    "supply",
-)
-
-
-def stage_of(st: KingdomBuilderState, stages: int) -> int:
-    """The game's stage in ``0..stages-1``: how far the fastest builder is through its 40
-    settlements (KB §8: the game ends in the round one seat builds its last), in ``stages``
-    equal bins."""
-    built = 1.0 - min(st.supply) / SETTLEMENTS
-    return max(0, min(stages - 1, int(built * stages)))
-
-
-def terrain_odds(st: KingdomBuilderState) -> list[float]:
-    """The chance that a seat's *next* card shows each buildable terrain (KB §3.4, §4.4).
-
-    Unseen cards are the 25 minus the face-up discard pile and the revealed card of the player
-    to move; all of that is public, so no secret goes in.
-    """
-    counts = [CARDS_PER_TERRAIN] * len(BUILDABLE)
-    for t in st.discard:
-        counts[t] -= 1
-    if not st.over and st.terrain >= 0:
-        counts[st.terrain] -= 1
-    total = sum(counts)
-    if total <= 0:  # a reshuffle is coming: the whole deck again
-        return [1.0 / len(BUILDABLE)] * len(BUILDABLE)
-    return [c / total for c in counts]
-
-
-def stratify_world(st: KingdomBuilderState, seat: Seat, u: float) -> None:
-    """Give ``seat``, about to play its turn in a sampled world, the next card that ``u``
-    picks by the odds (the race's stratification, :mod:`game.bots.knowledge`).
-
-    Its next card is the top of the draw pile (it draws at the end of its turn, KB §3.4).  The
-    unseen cards of the world — the pile and the rivals' hands, dealt at random by
-    ``determinize`` — are counted per terrain; the terrain whose cumulative share first passes
-    ``u`` is brought to the top, swapped with a card of that terrain in the pile or, if the pile
-    has none, in a rival's hand.  The rest of the world stays as dealt.  Nothing changes when
-    ``seat`` is not the one to move or the pile is empty (a reshuffle decides the card).
-    """
-    if st.over or st.cur != seat or not st.deck:
-        return
-    rivals = [s for s in range(st.n) if s != seat and st.hands[s] >= 0]
-    counts = [0] * len(BUILDABLE)
-    for card in st.deck:
-        counts[card] += 1
-    for s in rivals:
-        counts[st.hands[s]] += 1
-    total = sum(counts)
-    target = u * total
-    terrain = len(counts) - 1
-    running = 0
-    for t, c in enumerate(counts):
-        running += c
-        if target < running:
-            terrain = t
-            break
-    deck = st.deck
-    if deck[-1] == terrain:
-        return
-    for i in range(len(deck) - 2, -1, -1):
-        if deck[i] == terrain:
-            deck[i], deck[-1] = deck[-1], deck[i]
-            return
-    for s in rivals:
-        if st.hands[s] == terrain:
-            st.hands[s], deck[-1] = deck[-1], st.hands[s]
-            return
-
-
-def nomad_value(st: KingdomBuilderState, tile_id: str, weights: Weights) -> float:
-    """What a nomad tile that is still to be used is worth (KB §7): its weight, or a share of
-    it once the end is triggered (the game may end before the holder's next turn)."""
-    value = weights.nomad_tile[nm.TILE_TYPE[tile_id]]
-    return value * weights.nomad_late if st.end_triggered else value
-
-
-class _Static:
-    """Per-board, per-card-set tables (built once, shared by every state of that layout)."""
-
-    def __init__(self, board: Board, cards: tuple[str, ...]) -> None:
-        terrain = board.terrain
-        castles = set(board.castles)
-        self.castle_adj: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in board.nbrs[h] if n in castles) for h in range(SIZE * SIZE)
-        )
-        # Card gains that depend only on the hex: Fishermen, Miners, Workers (KB §9.2).
-        flat = [0.0] * (SIZE * SIZE)
-        for h in range(SIZE * SIZE):
-            if "Fishermen" in cards and board.touches_water[h] and terrain[h] != WATER:
-                flat[h] += 1.0
-            if "Miners" in cards and board.touches_mountain[h] and terrain[h] != MOUNTAIN:
-                flat[h] += 1.0
-            if "Workers" in cards and board.touches_special[h]:
-                flat[h] += 1.0
-            # Merchants pays 4 per linked special hex; touching one is the first step.
-            if "Merchants" in cards and board.touches_special[h]:
-                flat[h] += 1.5
-        self.flat = tuple(flat)
-        self.knights = "Knights" in cards
-        self.discoverers = "Discoverers" in cards
-        self.hermits = "Hermits" in cards
-        self.citizens = "Citizens" in cards
-        self.lords = "Lords" in cards
-        self.farmers = "Farmers" in cards
-        self.ambassadors = "Ambassadors" in cards
-        self.shepherds = "Shepherds" in cards
-        self.families = "Families" in cards
-
-
-_static_cache: dict[tuple[Hashable, ...], _Static] = {}
-
-
-def _static(board: Board, cards: tuple[str, ...]) -> _Static:
-    key = (board.names, board.rotations, cards)
-    table = _static_cache.get(key)
-    if table is None:
-        if len(_static_cache) > 64:
-            _static_cache.clear()
-        table = _static_cache[key] = _Static(board, cards)
-    return table
-
-
-def _sector_counts(st: KingdomBuilderState) -> list[list[int]]:
-    sector = st.board.sector
-    out = []
-    for home in st.homes:
-        counts = [0, 0, 0, 0]
-        for h in home:
-            counts[sector[h]] += 1
-        out.append(counts)
-    return out
 
 
 class _Common:
@@ -275,8 +96,8 @@ class _Common:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
         lords_card = "Lords" in st.cards
-        self.counts = _sector_counts(st) if lords_card or "Farmers" in st.cards else None
-        self.lords = _lords_scores(self.counts) if self.counts is not None and lords_card else None
+        self.counts = sector_counts(st) if lords_card or "Farmers" in st.cards else None
+        self.lords = lords_scores(self.counts) if self.counts is not None and lords_card else None
         key: tuple[Hashable, ...] = (
             tuple(st.left.values()),
             tuple(self.odds),
@@ -289,149 +110,6 @@ class _Common:
         if st.nomad_left:
             key += (frozenset(st.nomad_left), st.end_triggered)
         self.key = key
-
-
-def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
-    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2)."""
-    out = []
-    for q in range(4):
-        column = [c[q] for c in counts]
-        before = _lords_share(column, s)
-        column[s] += 1
-        out.append(float(_lords_share(column, s) - before))
-    return out
-
-
-def _lords_scores(counts: list[list[int]]) -> list[int]:
-    """Lords for every seat from the sector counts (KB §9.2 "Lords, in full")."""
-    out = [0] * len(counts)
-    for q in range(4):
-        column = [c[q] for c in counts]
-        # the same shares as _lords_share, the column's first and second found once
-        first = max(column)
-        second = max((c for c in column if c < first), default=None)
-        for s, c in enumerate(column):
-            if c == first:
-                out[s] += 12
-            elif c == second:
-                out[s] += 6
-    return out
-
-
-def _lords_share(column: list[int], s: int) -> int:
-    first = max(column)
-    if column[s] == first:  # an empty sector: everyone is tied for the most (KB §9.2)
-        return 12
-    second = max((c for c in column if c < first), default=None)
-    return 6 if column[s] == second else 0
-
-
-def hex_gains(
-    st: KingdomBuilderState,
-    s: int,
-    hexes: Sequence[int],
-    left: float,
-    weights: Weights | None = None,
-    counts: list[list[int]] | None = None,
-    build_gold: bool = True,
-) -> list[float]:
-    """About what building on each of ``hexes`` would add to seat ``s``'s value right away:
-    castles it would touch first (KB §9.1), location and nomad tiles it would take (KB §6.1,
-    §7), and the three cards' gains (KB §9.2, §9.3).  Fast and approximate: for search
-    playouts and potential.  ``build_gold=False`` leaves out the Nomads cards' gold
-    (Ambassadors, Shepherds, Families), which depends on the rivals' settlements and the free
-    hexes around ``hexes`` — the potential leaves it out so that it stays cacheable by the
-    seat's own settlements."""
-    board = st.board
-    table = _static(board, st.cards)
-    weights = weights or DEFAULT_WEIGHTS
-    flat, castle_adj, loc_adj = table.flat, table.castle_adj, board.loc_adj
-    home = st.homes[s]
-    taken = st.taken[s]
-    tiles_left = st.left
-    kinds = board.location_type
-    per_turn = weights.tile_per_turn
-    floor = weights.tile_floor
-    adj = st.adj[s]
-    rows: list[int] | None = None
-    best_row = 0
-    if table.knights or table.discoverers:
-        rows = [0] * SIZE
-        for h in home:
-            rows[h // SIZE] += 1
-        best_row = max(rows)
-    sector_gain: list[float] | None = None
-    if table.lords or table.farmers:
-        if counts is None:
-            counts = _sector_counts(st)
-        sector_gain = [0.0, 0.0, 0.0, 0.0]
-        if table.lords:
-            sector_gain = _lords_delta(counts, s)
-        if table.farmers:
-            mine = counts[s]
-            low = min(mine)
-            if mine.count(low) == 1:
-                sector_gain[mine.index(low)] += 3.0
-    sector = board.sector
-    nomad_left = st.nomad_left
-    nomad_adj = board.nomad_adj
-    ambassadors = build_gold and table.ambassadors
-    shepherds = build_gold and table.shepherds
-    others = [st.adj[q] for q in range(st.n) if q != s] if ambassadors else []
-    free = st.free
-    terrain = board.terrain
-    nbrs = board.nbrs
-    line: list[int] = []
-    if build_gold and table.families and st.cur == s and st.pending is None and not st.mand_done:
-        line = st.mand_hexes
-    out = []
-    for h in hexes:
-        g = flat[h]
-        for k in castle_adj[h]:
-            if not any(n in home for n in board.nbrs[k]):
-                g += 3.0
-        for loc in loc_adj[h]:
-            if tiles_left[loc] > 0 and loc not in taken:
-                g += max(floor, per_turn[kinds[loc]] * (left - 1.0))
-        if rows is not None:
-            r = rows[h // SIZE]
-            if table.discoverers and r == 0:
-                g += 1.0
-            if table.knights and r + 1 > best_row:
-                g += 2.0
-        if sector_gain is not None:
-            g += sector_gain[sector[h]]
-        if table.hermits and adj[h] == 0:
-            g += 1.0
-        if table.citizens and adj[h] > 0:
-            g += 0.5
-        if nomad_left:
-            for nh in nomad_adj[h]:
-                if nh in nomad_left:
-                    g += nomad_value(st, st.nkind[nh], weights)
-        if others and any(a[h] for a in others):
-            g += 1.0  # Ambassadors
-        if shepherds:
-            same = free[terrain[h]]
-            if not any(n in same and n != h for n in nbrs[h]):
-                g += 2.0
-        if line:
-            g += _families_gain(board, line, h, weights)
-        out.append(g)
-    return out
-
-
-def _families_gain(board: Board, line: list[int], h: int, weights: Weights) -> float:
-    """KB §9.3 Families: 2 for the mandatory settlement completing a straight line of 3
-    neighbours; a little for the second one next to the first."""
-    if len(line) == 1:
-        return weights.families_start if h in board.nbr_set[line[0]] else 0.0
-    a, b = line
-    for fwd, back in board.axes:
-        for x, y in ((a, b), (b, a)):
-            if fwd[x] == y and (fwd[y] == h or back[x] == h):
-                return 2.0
-    return 0.0
 
 
 class Evaluator:
@@ -642,83 +320,6 @@ class Evaluator:
         return actions[rng.randbelow(len(actions))]
 
 
-#: Sector names in reason keys (quadrant order, KB §9.2 Lords and Farmers).
-SECTOR_NAMES = ("top_left", "top_right", "bottom_left", "bottom_right")
-#: A change smaller than this (points) is no reason.
-_NOISE = 0.05
-
-
-def _lords_leads(st: KingdomBuilderState, seat: Seat) -> set[int]:
-    """The sectors where ``seat`` has the most settlements (shared or alone) and at least one."""
-    counts = _sector_counts(st)
-    out = set()
-    for q in range(4):
-        column = [c[q] for c in counts]
-        if column[seat] and column[seat] == max(column):
-            out.add(q)
-    return out
-
-
-def explain_gain_with(
-    evaluator: Evaluator, before: GameState, after: GameState, seat: Seat
-) -> list[dict[str, object]]:
-    """Why going from ``before`` to ``after`` (a move or a whole turn) is good for ``seat``, by
-    ``evaluator``'s own terms, largest gain first.  Each reason is ``{"key", "params", "gain"}``:
-    ``key`` is looked up as ``reason.kingdom-builder.<key>`` (en/ja/nl), ``params`` fill it
-    (``gain`` a signed number of points; ``tile`` a tile type, ``tile_terrain`` a Donation
-    tile's terrain letter, ``seat`` a rival's seat), ``gain`` is the points it stands for.
-
-    * ``gain.tile`` — takes a location tile (KB §6.1), worth ``gain`` for the turns left;
-    * ``gain.nomad_tile`` — takes a nomad tile (KB §7);
-    * ``gain.lords_lead.<sector>`` — takes the lead (alone or shared) on Lords in a sector it did
-      not lead (KB §9.2), ``gain`` the Lords points it changes;
-    * ``gain.rival`` — costs the rival it hurts most ``gain`` points (``loss``, unsigned): a
-      Sword, a blocked hex, a tile taken first, a sector lead shared;
-    * ``term.<name>`` — any other change of one of :meth:`Evaluator.explain_terms`'s terms.
-    """
-    b: KingdomBuilderState = before  # type: ignore[assignment]
-    a: KingdomBuilderState = after  # type: ignore[assignment]
-    t0 = evaluator.explain_terms(b, seat)
-    t1 = evaluator.explain_terms(a, seat)
-    reasons: list[dict[str, object]] = []
-    covered: set[str] = set()
-    if not a.over:
-        kinds = a.board.location_type
-        left = turns_left(a)
-        w = evaluator.weights
-        for loc in sorted(a.taken[seat] - b.taken[seat]):
-            if loc in a.tiles[seat]:
-                value = max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left)
-                reasons.append(_reason("gain.tile", value, tile=kinds[loc]))
-                covered.add("tiles")
-        for nh in sorted(set(a.nheld[seat]) - set(b.nheld[seat])):
-            tid = a.nkind[nh]
-            code = TERRAIN_CODES[nm.TILE_TERRAIN[tid]] if nm.TILE_TERRAIN[tid] >= 0 else None
-            extra = {"tile_terrain": code} if code else {}
-            value = nomad_value(a, tid, w)
-            reasons.append(_reason("gain.nomad_tile", value, tile=nm.TILE_TYPE[tid], **extra))
-            covered.add("nomad_tiles")
-        if "Lords" in a.cards:
-            lords = t1.get("lords", 0.0) - t0.get("lords", 0.0)
-            for q in sorted(_lords_leads(a, seat) - _lords_leads(b, seat)):
-                reasons.append(_reason(f"gain.lords_lead.{SECTOR_NAMES[q]}", lords))
-                covered.add("lords")
-    for name in t1.keys() | t0.keys():
-        delta = t1.get(name, 0.0) - t0.get(name, 0.0)
-        if name not in covered and abs(delta) >= _NOISE:
-            reasons.append(_reason(f"term.{name}", delta))
-    v0 = evaluator.evaluate_all(b)
-    v1 = evaluator.evaluate_all(a)
-    hurt = [(v0[q] - v1[q], q) for q in range(b.n) if q != seat]
-    if hurt:
-        loss, rival = max(hurt)
-        if loss >= 1.0:
-            reasons.append(_reason("gain.rival", loss, seat=rival, loss=signed(loss)[1:]))
-    reasons.sort(key=lambda r: -float(r["gain"]))  # type: ignore[arg-type]
-    return reasons
-
-
-DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 
 #: The hooks :mod:`game.bots.knowledge` looks for.
@@ -751,76 +352,12 @@ SEARCH = {
     "prior_visits": 4,
 }
 
-
-#: The hard level's win-chance scale (``HARD_REWARD_SCALE``): ``SCALE`` until the fastest
-#: builder has placed 70% of its settlements, then down in a straight line to 3 points at 95%
-#: and after.  Near the end a margin decides the game more surely: fitted by maximum likelihood
-#: to who won the committed self-play games (``python -m bench.calibrate_scale``, 16 stages,
-#: base game and full Nomads alike: about 5-6 points before 75%, 4-5 to 87%, 3-3.5 after).
-SCALE_LATE = (0.70, 0.95, 3.0)
-
-
-def hard_reward_scale(st: KingdomBuilderState) -> float:
-    """The hard level's win-chance scale in ``st`` (see :data:`SCALE_LATE`)."""
-    start, end, last = SCALE_LATE
-    built = 1.0 - min(st.supply) / SETTLEMENTS
-    if built <= start:
-        return SCALE
-    if built >= end:
-        return last
-    return SCALE + (last - SCALE) * (built - start) / (end - start)
-
-
+#: The hard level's win-chance scale: ``SCALE``, sharper near the end (:data:`SCALE_LATE`).
 HARD_REWARD_SCALE = hard_reward_scale
-
-
-class FittedEvaluator:
-    """The hard level's evaluation: each seat's :meth:`Evaluator.features` times the
-    multipliers fitted for the game's stage (:func:`stage_of`) from self-play games
-    (``game/kingdom_builder/fitted.py``, written by ``bench/fit_kingdom_builder.py``):
-    ``fitted`` for the base game (and the Nomads boards alone), ``fitted_nomads`` (if given)
-    for the full Nomads expansion, whose tiles and cards change what a position is worth.  A
-    finished game is worth its real score."""
-
-    def __init__(
-        self,
-        base: Evaluator,
-        fitted: Sequence[Sequence[float]],
-        fitted_nomads: Sequence[Sequence[float]] | None = None,
-    ) -> None:
-        self.base = base
-        self.fitted = tuple(tuple(row) for row in fitted)
-        self.fitted_nomads = (
-            tuple(tuple(row) for row in fitted_nomads) if fitted_nomads else self.fitted
-        )
-
-    def rows_for(self, st: KingdomBuilderState) -> tuple[tuple[float, ...], ...]:
-        """The multipliers of ``st``'s game (base or full Nomads), one row per stage."""
-        return self.fitted_nomads if st.nomads == nm.FULL else self.fitted
-
-    def evaluate_all(self, state: GameState) -> list[float]:
-        st: KingdomBuilderState = state  # type: ignore[assignment]
-        if st.over:
-            return self.base.evaluate_all(st)
-        rows = self.rows_for(st)
-        row = rows[stage_of(st, len(rows))]
-        return [
-            sum(m * f for m, f in zip(row, feats, strict=True)) for feats in self.base.features(st)
-        ]
-
-
-def _fitted() -> FittedEvaluator:
-    """The hard level's evaluation, checked against the features it was fitted for."""
-    from game.kingdom_builder import fitted
-
-    if tuple(fitted.FEATURES) != FEATURES:
-        raise ValueError("game/kingdom_builder/fitted.py was fitted for other features: refit it")
-    return FittedEvaluator(DEFAULT, fitted.FITTED, fitted.FITTED_NOMADS)
-
 
 #: The fitted evaluation (multipliers of the features per stage, a table for the base game and
 #: one for the full Nomads expansion; the greedy levels and hints keep the plain sum).
-FITTED = _fitted()
+FITTED = fitted_evaluator(DEFAULT)
 
 
 def hard_evaluate_all(state: GameState) -> list[float]:

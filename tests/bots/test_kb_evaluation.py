@@ -10,6 +10,7 @@ from game.bots.knowledge import knowledge_for
 from game.core.registry import get_game
 from game.core.rng import Rng, derive_seed
 from game.kingdom_builder import evaluation as ev
+from game.kingdom_builder import hex_value
 from game.kingdom_builder.board import SIZE
 from game.kingdom_builder.state import KingdomBuilderState
 
@@ -56,8 +57,8 @@ def test_the_score_part_is_the_live_score(cards: list[str]) -> None:
     evaluator = ev.Evaluator()
     for seed in range(6):
         state = walk(seed, 20 * seed + 5, cards=cards)
-        counts = ev._sector_counts(state)
-        lords = ev._lords_scores(counts) if "Lords" in cards else [0] * state.players
+        counts = hex_value.sector_counts(state)
+        lords = hex_value.lords_scores(counts) if "Lords" in cards else [0] * state.players
         for seat, row in enumerate(state.preview_scores()):
             own = evaluator._own_score(state.board, state.cards, state.homes[seat])
             assert own + lords[seat] == row["total"]

@@ -1,6 +1,7 @@
 """Why a Kingdom Builder position is good: the evaluation's terms and the reasons of a gain
-(``explain_terms`` and ``explain_gain`` in ``game/kingdom_builder/evaluation.py``, contract 2
-of issue 23), and their words in every language."""
+(``explain_terms`` and ``explain_gain`` of ``game/kingdom_builder/evaluation.py``; the reasons
+live in ``game/kingdom_builder/reasons.py``; contract 2 of issue 23), and their words in every
+language."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import string
 import pytest
 
 from game.bots import make_bot
+from game.core.reasons import signed
 from game.core.registry import get_game
 from game.core.rng import Rng, derive_seed
 from game.kingdom_builder import evaluation as ev
@@ -108,7 +110,7 @@ def test_the_reasons_of_whole_turns_are_filled_in_every_language() -> None:
             for r in reasons:
                 params = r["params"]
                 assert isinstance(params, dict)
-                assert params["gain"] == ev.signed(float(r["gain"]))  # type: ignore[arg-type]
+                assert params["gain"] == signed(float(r["gain"]))  # type: ignore[arg-type]
                 for code in ("en", "ja", "nl"):
                     text = i18n.catalogue(code)[f"reason.kingdom-builder.{r['key']}"]
                     assert _fields(text) <= set(params), (r, code)
@@ -142,7 +144,7 @@ def test_taking_a_tile_and_a_castle_are_named() -> None:
 
 
 def test_signed_gains() -> None:
-    assert ev.signed(2.0) == "+2"
-    assert ev.signed(-1.04) == "-1"
-    assert ev.signed(0.46) == "+0.5"
-    assert ev.signed(-3.25) == "-3.2"
+    assert signed(2.0) == "+2"
+    assert signed(-1.04) == "-1"
+    assert signed(0.46) == "+0.5"
+    assert signed(-3.25) == "-3.2"
