@@ -23,9 +23,9 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench.fit_kingdom_builder import replay_of
 from bench.fitting import read_games
 from game.bots.knowledge import knowledge_for, relative_value
-from game.core.match import Replay
 from game.kingdom_builder import GAME
 from game.kingdom_builder.evaluation import stage_of
 
@@ -44,14 +44,7 @@ def rows(paths: Sequence[Path], every: int, stages: int) -> list[Row]:
     out: list[Row] = []
     for path in paths:
         for game in read_games(path):
-            replay = Replay(
-                game=GAME.id,
-                players=game["players"],
-                seed=game["seed"],
-                options=game.get("options", {}),
-                rules_version=game["rules_version"],
-                actions=[(seat, tuple(a)) for seat, a in game["actions"]],
-            )
+            replay = replay_of(game)
             totals = game["totals"]
             best = max(totals)
             won = [1.0 / totals.count(best) if t == best else 0.0 for t in totals]

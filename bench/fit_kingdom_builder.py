@@ -89,12 +89,9 @@ def play_game(index: int, judge: str = "plain") -> dict[str, Any]:
     }
 
 
-def samples(
-    game: dict[str, Any], every: int, stages: int, evaluator: Evaluator
-) -> Iterator[Sample]:
-    """``(seed, stage, features per seat, final totals)`` at every ``every``-th position of a
-    replayed game (positions where a seat is to act, the finished game excluded)."""
-    replay = Replay(
+def replay_of(game: dict[str, Any]) -> Replay:
+    """The replay of one self-play game as :func:`generate` wrote it."""
+    return Replay(
         game=GAME.id,
         players=game["players"],
         seed=game["seed"],
@@ -102,6 +99,14 @@ def samples(
         rules_version=game["rules_version"],
         actions=[(seat, tuple(a)) for seat, a in game["actions"]],
     )
+
+
+def samples(
+    game: dict[str, Any], every: int, stages: int, evaluator: Evaluator
+) -> Iterator[Sample]:
+    """``(seed, stage, features per seat, final totals)`` at every ``every``-th position of a
+    replayed game (positions where a seat is to act, the finished game excluded)."""
+    replay = replay_of(game)
     totals = [float(t) for t in game["totals"]]
     for i, state in enumerate(replay.states()):
         st: KingdomBuilderState = state  # type: ignore[assignment]
