@@ -510,8 +510,9 @@ class MctsBot:
             chosen.append(plan)
             if len(chosen) >= self.max_plans:
                 break
+        scale = knowledge.scale_for(world)
         for plan in chosen:
-            prior = _logistic(plan.value / knowledge.scale_for(world))
+            prior = _logistic(plan.value / scale)
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
