@@ -38,9 +38,7 @@ from typing import Any
 
 from bench.bots import bench_bot
 from game.bots import MctsBot, make_bot
-from game.bots.budget import Meter
 from game.bots.knowledge import knowledge_for
-from game.bots.mcts import _Node
 from game.core.match import play_match
 from game.core.registry import get_game
 from game.core.rng import Rng, derive_seed
@@ -91,16 +89,10 @@ def hard_searcher(seed: int, search: dict[str, Any] | None) -> MctsBot:
     return bot
 
 
-def candidates(game_id: str, state: Any, seat: int) -> list[tuple[Action, ...]]:
+def candidates(state: Any, seat: int) -> list[tuple[Action, ...]]:
     """The hard level's planner's turns for ``state`` (up to :data:`ORACLE_PLANS`)."""
     bot = hard_searcher(derive_seed(0, "oracle"), {"max_plans": ORACLE_PLANS})
-    knowledge = knowledge_for(game_id)
-    bot._tune(knowledge, state)
-    bot.max_plans = ORACLE_PLANS
-    root = _Node(mover=-1)
-    world = state.determinize(seat, bot.rng.next64())
-    bot._add_plans(root, world, seat, knowledge.for_hard(), None, Meter.unlimited())
-    return list(root.children)
+    return bot.candidate_turns(state, seat)
 
 
 class Oracle:
@@ -139,7 +131,7 @@ def build_oracles(
     for i, pos in enumerate(positions):
         state = game.from_dict(pos["state"])
         oracle = Oracle(game_id, state, pos["seat"], rounds)
-        plans = candidates(game_id, state, pos["seat"])
+        plans = candidates(state, pos["seat"])
         values = [oracle.value(p) for p in plans]
         out.append({"plans": [[list(a) for a in p] for p in plans], "values": values})
         print(

@@ -259,6 +259,19 @@ class MctsBot:
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
 
+    def candidate_turns(self, state: GameState, seat: Seat) -> list[tuple[Action, ...]]:
+        """The whole turns this bot's search would race from ``state`` (its planner's best, at
+        most ``max_plans``), without searching; for benchmarks that judge the choice
+        (``bench/search_regret.py``).  Draws from the bot's RNG, as a search does."""
+        knowledge = self.knowledge or knowledge_for(state.game_id)
+        if self.game_tuning:
+            self._tune(knowledge, state)
+            knowledge = knowledge.for_hard()
+        root = _Node(mover=-1)
+        world = state.determinize(seat, self.rng.next64())
+        self._add_plans(root, world, seat, knowledge, None, Meter.unlimited())
+        return list(root.children)
+
     def _tune(self, knowledge: Knowledge, state: GameState) -> None:
         """Take the game's search parameters for ``state``'s variant
         (:meth:`Knowledge.search_for`) in place of the constructor's, except the ``fixed``

@@ -419,3 +419,24 @@ def test_simulate_accepts_bot_and_difficulty_names(capsys: pytest.CaptureFixture
     record = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert record["bots"] == ["easy", "normal", "mcts"]
     assert len(record["scores"]) == 3
+
+
+def test_the_hard_levels_candidate_turns_are_whole_legal_turns_it_could_choose() -> None:
+    """``MctsBot.candidate_turns``: the planner's turns the race would compare (at most
+    ``max_plans``, distinct), each playable from the position to the end of the seat's turn, and
+    the searched decision is one of them."""
+    state = get_game("kingdom-builder").new(4, {}, 21)
+    seat = state.to_move()[0]
+    bot = make_bot("hard", 4, iterations=16)
+    assert isinstance(bot, MctsBot)
+    turns = bot.candidate_turns(state, seat)
+    assert 1 < len(turns) <= bot.max_plans and len(set(turns)) == len(turns)
+    for turn in turns:
+        world = state.clone()
+        for action in turn:
+            assert world.is_legal(seat, action)
+            world.apply(seat, action)
+        assert world.to_move() != (seat,) or world.turn_id() != state.turn_id()
+    again = make_bot("hard", 4, iterations=16)
+    assert isinstance(again, MctsBot)
+    assert again.search(state.clone(), seat) in turns
