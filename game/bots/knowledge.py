@@ -44,7 +44,8 @@ The evaluation module may define (every name is optional):
     its playouts per decision (default none), and ``"cpu_budget"``, its CPU ceiling per
     decision in seconds (default :data:`game.bots.budget.HARD_CPU_BUDGET`).  The search's
     other parameters too (``"rival_plan_evals"``: rivals that plan their turns in the
-    playouts, ...).  Default: none.
+    playouts, ``"win_chance"``: the form of a playout's reward, :func:`win_chances`, ...).
+    Default: none.
 
 ``SEARCH_VARIANT(state) -> str``, ``SEARCH_BY_VARIANT: dict[str, dict[str, object]]``
     A game whose variants (an expansion in play or not) want different search parameters
@@ -116,6 +117,7 @@ SEARCH_PARAMETERS = frozenset(
         "rival_plan_evals",
         "stratify",
         "widening",
+        "win_chance",
         "work",
     }
 )
@@ -222,12 +224,12 @@ class Knowledge:
         """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
         return relative_value(self.evaluate_all(state), seat)
 
-    def rewards(self, state: GameState) -> list[float]:
+    def rewards(self, state: GameState, form: str = "margin") -> list[float]:
         """Each seat's reward in ``[0, 1]``: the result if the game is over, else a win chance.
 
         A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others.  An
-        unfinished one gives ``logistic(margin / scale)``, the margin from
-        :func:`relative_value`, the scale from :meth:`scale_for`.
+        unfinished one gives :func:`win_chances` of the evaluation in ``form``, with the scale
+        from :meth:`scale_for`.
         """
         if state.is_over():
             winners = state.winners()
@@ -235,7 +237,32 @@ class Knowledge:
             return [share if s in winners else 0.0 for s in range(state.players)]
         values = self.evaluate_all(state)
         scale = self.scale if self.reward_scale is None else self.scale_for(state)
+        return win_chances(values, scale, form)
+
+
+#: The forms of :func:`win_chances`.
+WIN_CHANCE_FORMS = ("margin", "softmax")
+
+
+def win_chances(values: Sequence[float], scale: float, form: str = "margin") -> list[float]:
+    """Every seat's chance to win from its value, in one of two forms.
+
+    ``"margin"``: ``logistic(margin / scale)``, the margin over the strongest rival
+    (:func:`relative_value`) — each seat judged against the leader alone, so the chances of a
+    close field do not add up to one.  ``"softmax"``: ``exp(value / scale)`` over the sum of
+    every seat's — the chance that this seat finishes first if each seat's final score is its
+    value plus independent Gumbel noise of that scale (a Plackett-Luce model); the chances add
+    up to one, and a seat gains from pulling down every rival in proportion to that rival's
+    chance, not only the leader's.
+    """
+    if form == "margin":
         return [_logistic(relative_value(values, s) / scale) for s in range(len(values))]
+    if form == "softmax":
+        top = max(values)
+        weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+    raise ValueError(f"unknown win-chance form {form!r} (one of {', '.join(WIN_CHANCE_FORMS)})")
 
 
 def relative_value(values: Sequence[float], seat: Seat) -> float:
@@ -314,6 +341,8 @@ def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str,
         isinstance(cpu, bool) or not isinstance(cpu, int | float) or not cpu > 0
     ):
         raise ValueError(f'{game_id}: SEARCH["cpu_budget"] must be positive seconds, not {cpu!r}')
+    if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
+        raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))
 
 

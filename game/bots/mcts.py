@@ -76,7 +76,7 @@ from game.bots.base import (
 )
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import SEARCH_PARAMETERS, Knowledge, knowledge_for
+from game.bots.knowledge import SEARCH_PARAMETERS, WIN_CHANCE_FORMS, Knowledge, knowledge_for
 from game.bots.parallel import RacePool
 from game.core import registry
 from game.core.api import GameState
@@ -126,6 +126,7 @@ class MctsBot:
         plan_per_first: int | None = None,
         plan_evals: int | None = None,
         stratify: bool = False,
+        win_chance: str = "margin",
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -179,6 +180,10 @@ class MctsBot:
         #: Whether the race's worlds are stratified by the game's ``stratify_world`` hook (see
         #: :meth:`_race`).
         self.stratify = stratify
+        if win_chance not in WIN_CHANCE_FORMS:
+            raise ValueError(f"unknown win-chance form {win_chance!r}")
+        #: How a playout's end position becomes a reward (:func:`~game.bots.knowledge.win_chances`).
+        self.win_chance = win_chance
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -433,7 +438,7 @@ class MctsBot:
         ends = 0 if turn_continues(world, seat, turn) else 1
         playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
         self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
-        reward = knowledge.rewards(world)[seat]
+        reward = knowledge.rewards(world, self.win_chance)[seat]
         work = self._work - before + 1
         self._work = before
         return reward, work
@@ -476,6 +481,7 @@ class MctsBot:
         params = {
             "playout_plan_evals": self.playout_plan_evals,
             "rival_plan_evals": self.rival_plan_evals,
+            "win_chance": self.win_chance,
             # the helpers judge with the same evaluation as this process (the hard level's own)
             "game_tuning": self.game_tuning,
         }
@@ -525,7 +531,13 @@ class MctsBot:
                 break
         scale = knowledge.scale_for(world)
         for plan in chosen:
-            prior = _logistic(plan.value / scale)
+            if self.win_chance == "margin":
+                prior = _logistic(plan.value / scale)
+            else:  # the planner's margin says nothing of the other rivals: judge the turn's end
+                after = world.clone()
+                for action in plan.actions:
+                    apply_trusted(after, seat, action)
+                prior = knowledge.rewards(after, self.win_chance)[seat]
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
@@ -566,7 +578,7 @@ class MctsBot:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
         self._work += 1
-        rewards = knowledge.rewards(world)
+        rewards = knowledge.rewards(world, self.win_chance)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]

@@ -5,6 +5,7 @@ its CPU ceiling or at the wall-clock safety net (``game/bots/mcts.py``, ``game/b
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from typing import Any
 
@@ -81,6 +82,48 @@ def test_a_variant_of_a_game_takes_its_own_search_parameters(
 def test_unknown_search_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown search parameters"):
         kn._search_parameters("some-game", {"budget": 9})
+
+
+def test_the_win_chance_forms() -> None:
+    """``margin`` judges each seat against its strongest rival alone; ``softmax`` is a
+    Plackett-Luce chance of finishing first: the chances add up to one, and lowering any
+    rival's value raises a seat's chance, not only lowering the leader's."""
+    values = [10.0, 8.0, 7.5, 2.0]
+    margin = kn.win_chances(values, 3.0, "margin")
+    assert margin[0] == pytest.approx(1 / (1 + math.exp(-2 / 3)))
+    assert margin[1] == pytest.approx(1 / (1 + math.exp(2 / 3)))
+    soft = kn.win_chances(values, 3.0, "softmax")
+    assert sum(soft) == pytest.approx(1.0)
+    assert soft == sorted(soft, reverse=True)
+    assert soft[0] == pytest.approx(1 / sum(math.exp((v - 10.0) / 3.0) for v in values))
+    # the third seat's value drops: margin does not see it, softmax does
+    lower = [10.0, 8.0, 4.0, 2.0]
+    assert kn.win_chances(lower, 3.0, "margin")[0] == margin[0]
+    assert kn.win_chances(lower, 3.0, "softmax")[0] > soft[0]
+    # far apart values do not overflow
+    assert kn.win_chances([1e6, 0.0], 1.0, "softmax") == pytest.approx([1.0, 0.0])
+    with pytest.raises(ValueError, match="win-chance form"):
+        kn.win_chances(values, 3.0, "vote")
+    with pytest.raises(ValueError, match="win_chance"):
+        kn._search_parameters("some-game", {"win_chance": "vote"})
+    with pytest.raises(ValueError, match="win-chance form"):
+        MctsBot(1, budget=0.05, win_chance="vote")
+
+
+def test_a_softmax_race_chooses_a_legal_turn() -> None:
+    """The race with the softmax reward (its priors from the planned turns' end positions)
+    plays a whole legal turn, the same one for the same seed."""
+    state = get_game(testgame.GAME_ID).new(3, {}, 4)
+    seat = state.to_move()[0]
+    turns = []
+    for _ in range(2):
+        bot = MctsBot(5, budget=None, iterations=6, root_policy="race", win_chance="softmax")
+        turns.append(bot.search(state.determinize(seat, 1), seat))
+    assert turns[0] == turns[1]
+    world = state.determinize(seat, 1)
+    for action in turns[0]:
+        assert action in world.legal_actions(seat)
+        world.apply(seat, action)
 
 
 def _burn(seconds: float) -> None:
