@@ -93,7 +93,10 @@ def scan_bids(
         base = t * 6
         mine = bidn[base + s]
         if mine:
-            most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
+            # the best other bid (bids are never negative: one's own counts as 0)
+            others = bidn[base : base + n]
+            others[s] = 0
+            most_other = max(others)
             if most_other > mine:
                 losing.append(t)
             col = bidc[base + s]

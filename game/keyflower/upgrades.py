@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.types import Event
+from game.core.types import Action, Event
 from game.keyflower.const import F_3A
 from game.keyflower.supply import spend_skill
 from game.keyflower.tiles import GOLD, RESOURCES, SKILLS, TILES, Cost
@@ -68,8 +68,29 @@ def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]
     its own village, not flipped yet; resources from the tile itself, skills from the screen.
     (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
     kept in :data:`_UPGRADE_PAYS`.)"""
+    return list(_payments(st, s, t)[0])
+
+
+def upgrade_actions(st: KeyflowerState, s: int, t: int) -> tuple[Action, ...]:
+    """The ``("upgrade", tile, *payment)`` actions of :func:`upgrade_payments`, in its order
+    (interned with the payments)."""
+    return _payments(st, s, t)[1]
+
+
+def can_upgrade(st: KeyflowerState, s: int, t: int) -> bool:
+    """Whether :func:`upgrade_payments` is not empty."""
+    return bool(_payments(st, s, t)[0])
+
+
+_NO_PAYMENTS: tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]] = ((), ())
+
+
+def _payments(
+    st: KeyflowerState, s: int, t: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]:
+    """(payments, actions) of :func:`upgrade_payments` and :func:`upgrade_actions`."""
     if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
-        return []
+        return _NO_PAYMENTS
     b = t * 4
     res = st.res
     sk = st.skills[s]
@@ -83,12 +104,14 @@ def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]
         assert cost is not None
         pays = resource_payments(res[b : b + 4], cost, bool(wild))
         skp = skill_payments(sk, cost) if pays else []
-        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
-    return list(got)
+        every = tuple((*r, *k) for r in pays for k in skp)
+        tid = TILES[t].id
+        got = _UPGRADE_PAYS[key] = (every, tuple(("upgrade", tid, *pay) for pay in every))
+    return got
 
 
-#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
-_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+#: :func:`_payments` by (tile, its four resources, 3a, the three skill counts).
+_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]] = {}
 
 
 def upgrade(st: KeyflowerState, s: int, t: int, pay: tuple[int, ...], events: list[Event]) -> None:
