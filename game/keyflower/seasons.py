@@ -386,21 +386,17 @@ def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int
         rows = _PLACE_ROWS[t]
         if not free:
             cache = _FITS[t]
+            fitting = _FITTING[t]
             for h, need in needs:
-                rots = cache.get(need)
-                if rots is None:
-                    packed = PACKED[t]
-                    mask, value = need >> 12, need & 0xFFF
-                    rots = cache[need] = tuple(r for r in range(6) if packed[r] & mask == value)
-                if rots:
+                m = cache.get(need)
+                if m is None:
+                    m = _fit_mask(t, need)
+                if m:
                     fits = True
-                    row = rows.get(h)
-                    if row is None:
-                        row = _place_row(t, h)
-                    if len(rots) == 6:
-                        acts += row
-                    elif row:
-                        acts += [row[r] for r in rots]
+                    got = fitting.get(h << 6 | m)
+                    if got is None:
+                        got = _fitting_row(t, h, m)
+                    acts += got
         if not fits:
             # summer boat 2a, or no matching position (D16): any adjacent hex, any rotation
             for h, _need in needs:
@@ -410,9 +406,33 @@ def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int
     return out
 
 
-#: Per tile: the rotations that fit a hex's needs (``mask << 12 | value``, see
-#: :func:`village.frontier_needs`; a pure function of the key, filled as met).
-_FITS: list[dict[int, tuple[int, ...]]] = [{} for _ in TILES]
+def _fit_mask(t: int, need: int) -> int:
+    """The rotations of ``t`` that show what a hex needs (``mask << 12 | value``, see
+    :func:`village.frontier_needs`: rotation ``r`` fits exactly when ``PACKED[t][r] & mask ==
+    value``), as bit ``r`` of the result; stored in :data:`_FITS`."""
+    packed = PACKED[t]
+    mask, value = need >> 12, need & 0xFFF
+    got = _FITS[t][need] = sum(1 << r for r in range(6) if packed[r] & mask == value)
+    return got
+
+
+#: Per tile: :func:`_fit_mask` by the hex's need (a pure function of the key, filled as met).
+_FITS: list[dict[int, int]] = [{} for _ in TILES]
+
+
+def _fitting_row(t: int, h: int, m: int) -> tuple[Action, ...]:
+    """The ``("place", ...)`` actions of ``t`` at hex ``h`` in the rotations of ``m`` (bit
+    ``r``: rotation ``r``), in rotation order (none out of range); stored in
+    :data:`_FITTING`."""
+    row = _PLACE_ROWS[t].get(h)
+    if row is None:
+        row = _place_row(t, h)
+    got = _FITTING[t][h << 6 | m] = tuple(row[r] for r in range(6) if m >> r & 1) if row else ()
+    return got
+
+
+#: Per tile: :func:`_fitting_row` by ``hex << 6 | rotations`` (a pure function of the key).
+_FITTING: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
 #: Per tile and hex: the six ``("place", tile, q, r, rot)`` by rotation (none out of range).
 _PLACE_ROWS: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
 
