@@ -101,7 +101,7 @@ from game.keyflower.tiles import (
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
 from game.keyflower.transport import after_transport_step, movable, move_to
-from game.keyflower.upgrades import upgrade, upgrade_actions
+from game.keyflower.upgrades import UPGRADE_TOTAL, upgrade, upgrade_actions
 from game.keyflower.village import transport_neighbours
 
 if TYPE_CHECKING:
@@ -340,8 +340,10 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
             for t2, kind in movable(st, s):
                 acts.append(MOVE_ACT[t2][kind])
         if st.pupg > 0:
+            side = st.side
             for t2 in st.vil_order(s):
-                acts += upgrade_actions(st, s, t2)
+                if not side[t2] and UPGRADE_TOTAL[t2] >= 0:  # (the rest has no upgrade)
+                    acts += upgrade_actions(st, s, t2)
         acts.append(DONE)
         return acts
     if stage == MOVE_TO:

@@ -83,19 +83,40 @@ def can_upgrade(st: KeyflowerState, s: int, t: int) -> bool:
 
 
 _NO_PAYMENTS: tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]] = ((), ())
+#: Per tile: the resources its upgrade costs in all (fixed kinds and any), -1 if the tile
+#: cannot be upgraded (:attr:`Tile.upgradable`).
+UPGRADE_TOTAL: tuple[int, ...] = tuple(
+    sum(t.cost.res) + t.cost.any_res if t.upgradable and t.cost is not None else -1 for t in TILES
+)
 
 
 def _payments(
     st: KeyflowerState, s: int, t: int
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]:
-    """(payments, actions) of :func:`upgrade_payments` and :func:`upgrade_actions`."""
-    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
+    """(payments, actions) of :func:`upgrade_payments` and :func:`upgrade_actions`.
+
+    :func:`resource_payments` never looks past ``total`` (the cost's resources in all) of one
+    kind on the tile, so the memo's key holds each count capped at ``total``: the same
+    payments, met far more often."""
+    total = UPGRADE_TOTAL[t]
+    if total < 0 or st.side[t] or st.where[t] != s:
         return _NO_PAYMENTS
     b = t * 4
     res = st.res
     sk = st.skills[s]
     wild = st.flags[s] & F_3A
-    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
+    r0, r1, r2, r3 = res[b], res[b + 1], res[b + 2], res[b + 3]
+    key = (
+        t,
+        r0 if r0 < total else total,
+        r1 if r1 < total else total,
+        r2 if r2 < total else total,
+        r3 if r3 < total else total,
+        wild,
+        sk[0],
+        sk[1],
+        sk[2],
+    )
     got = _UPGRADE_PAYS.get(key)
     if got is None:
         if len(_UPGRADE_PAYS) >= 20_000:
@@ -110,7 +131,8 @@ def _payments(
     return got
 
 
-#: :func:`_payments` by (tile, its four resources, 3a, the three skill counts).
+#: :func:`_payments` by (tile, its four resources each capped at the cost's total, 3a, the
+#: three skill counts).
 _UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]] = {}
 
 
