@@ -456,7 +456,7 @@ def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
             "colour": COLOURS[colour],
             "keyples": m,
             "added": n,
-            "reclaimed": [TILES[b].id for b in st.precl],
+            "reclaimed": [TILES[b].id for b in st.precl] if st.precl else [],
         }
     )
 
