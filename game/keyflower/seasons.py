@@ -9,7 +9,7 @@ that ends it (the last pass, the last boat choice, the last placement); only the
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
@@ -410,9 +410,16 @@ def _fit_mask(t: int, need: int) -> int:
     """The rotations of ``t`` that show what a hex needs (``mask << 12 | value``, see
     :func:`village.frontier_needs`: rotation ``r`` fits exactly when ``PACKED[t][r] & mask ==
     value``), as bit ``r`` of the result; stored in :data:`_FITS`."""
-    packed = PACKED[t]
+    p0, p1, p2, p3, p4, p5 = PACKED[t]
     mask, value = need >> 12, need & 0xFFF
-    got = _FITS[t][need] = sum(1 << r for r in range(6) if packed[r] & mask == value)
+    got = _FITS[t][need] = (
+        (p0 & mask == value)
+        | (p1 & mask == value) << 1
+        | (p2 & mask == value) << 2
+        | (p3 & mask == value) << 3
+        | (p4 & mask == value) << 4
+        | (p5 & mask == value) << 5
+    )
     return got
 
 
@@ -427,12 +434,17 @@ def _fitting_row(t: int, h: int, m: int) -> tuple[Action, ...]:
     row = _PLACE_ROWS[t].get(h)
     if row is None:
         row = _place_row(t, h)
-    got = _FITTING[t][h << 6 | m] = tuple(row[r] for r in range(6) if m >> r & 1) if row else ()
+    got = _FITTING[t][h << 6 | m] = tuple(compress(row, _ROTATIONS_IN[m]))
     return got
 
 
 #: Per tile: :func:`_fitting_row` by ``hex << 6 | rotations`` (a pure function of the key).
 _FITTING: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
+#: ``_ROTATIONS_IN[m]``: for each rotation 0..5, whether bit ``r`` of ``m`` is set (the
+#: selectors of ``itertools.compress``).
+_ROTATIONS_IN: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(bool(m >> r & 1) for r in range(6)) for m in range(64)
+)
 #: Per tile and hex: the six ``("place", tile, q, r, rot)`` by rotation (none out of range).
 _PLACE_ROWS: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
 
