@@ -454,7 +454,18 @@ def _place_row(t: int, h: int) -> tuple[Action, ...]:
     the engine's range, E10)."""
     q, r = axial(h)
     tid = TILES[t].id
-    row = tuple(("place", tid, q, r, x) for x in range(6)) if in_range(q, r) else ()
+    row = (
+        (
+            ("place", tid, q, r, 0),
+            ("place", tid, q, r, 1),
+            ("place", tid, q, r, 2),
+            ("place", tid, q, r, 3),
+            ("place", tid, q, r, 4),
+            ("place", tid, q, r, 5),
+        )
+        if in_range(q, r)
+        else ()
+    )
     _PLACE_ROWS[t][h] = row
     return row
 
