@@ -223,6 +223,6 @@ def place_bid(st: KeyflowerState, s: int, colour: int, n: int, events: list[Even
             "colour": COLOURS[colour],
             "keyples": st.bidn[i],
             "added": n,
-            "reclaimed": [TILES[b].id for b in st.precl],
+            "reclaimed": [TILES[b].id for b in st.precl] if st.precl else [],
         }
     )

@@ -101,7 +101,7 @@ from game.keyflower.tiles import (
 )
 from game.keyflower.tiles import TRANSPORT as TRANSPORT_ACTION
 from game.keyflower.transport import after_transport_step, movable, move_to
-from game.keyflower.upgrades import upgrade, upgrade_payments
+from game.keyflower.upgrades import UPGRADE_TOTAL, upgrade, upgrade_actions
 from game.keyflower.village import transport_neighbours
 
 if TYPE_CHECKING:
@@ -302,21 +302,24 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
                 continue
             if _reclaim_ok(st, s, t):
                 acts.append(RECLAIM_ACT[t])
-        room = FLAT_LIMIT - len(acts)
-        uses: list[Action] = []
+        head = len(acts)
+        room = FLAT_LIMIT - head
         if len(bids) <= room:
-            add_all_use_options(st, s, uses)
-        if len(bids) + len(uses) <= room:
-            acts.extend(uses)
-            acts.extend(bids)
+            # the uses go straight after the head, the bids after them if it all fits
+            add_all_use_options(st, s, acts)
+            if len(acts) - head + len(bids) <= room:
+                acts += bids
+                return acts
+            uses = acts[head:]
+            del acts[head:]
         else:
-            # too long to list flat: the tile first (E1).  A tile can be used exactly when it
-            # has a use action (can_use: a payment possible with more keyples placed is
-            # possible with fewer, so the least count decides), in the order of use_tiles
-            if len(bids) > room:
-                add_all_use_options(st, s, uses)
-            acts.extend(USE_TILE_ACT[INDEX[tid]] for tid in dict.fromkeys(a[1] for a in uses))
-            acts.extend(BID_TILE_ACT[t] for t in bid_targets)
+            uses = []
+            add_all_use_options(st, s, uses)
+        # too long to list flat: the tile first (E1).  A tile can be used exactly when it has a
+        # use action (can_use: a payment possible with more keyples placed is possible with
+        # fewer, so the least count decides), in the order of use_tiles
+        acts.extend(USE_TILE_ACT[INDEX[tid]] for tid in dict.fromkeys(a[1] for a in uses))
+        acts.extend(BID_TILE_ACT[t] for t in bid_targets)
         return acts
     t = st.ptile
     if stage == BID:
@@ -337,9 +340,10 @@ def turn_actions(st: KeyflowerState, s: int) -> list[Action]:
             for t2, kind in movable(st, s):
                 acts.append(MOVE_ACT[t2][kind])
         if st.pupg > 0:
+            side = st.side
             for t2 in st.vil_order(s):
-                for pay in upgrade_payments(st, s, t2):
-                    acts.append(("upgrade", TILES[t2].id, *pay))
+                if not side[t2] and UPGRADE_TOTAL[t2] >= 0:  # (the rest has no upgrade)
+                    acts += upgrade_actions(st, s, t2)
         acts.append(DONE)
         return acts
     if stage == MOVE_TO:
@@ -391,6 +395,8 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced count is no decision: place it at once
             place_bid(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             st.end_turn(events)
+        else:
+            st.keep_decision(s, only)
     elif kind == "use_tile":
         st.ptile = st.tile_of(action[1])
         st.stage = USE
@@ -398,6 +404,8 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         if len(only) == 1:  # a forced colour and count is no decision: place it at once
             _place_use(st, s, COLOURS.index(only[0][2]), only[0][3], events)
             _effect(st, s, events)
+        else:
+            st.keep_decision(s, only)
     elif kind == "pay_keyple":
         pay_any_keyple(st, s, COLOURS.index(action[1]), events)
         _exchange_continue(st, s, events)
@@ -417,6 +425,8 @@ def apply_turn(st: KeyflowerState, s: int, action: Action) -> list[Event]:
         only = turn_actions(st, s)
         if len(only) == 1:  # one road out: no decision
             move_to(st, s, st.tile_of(only[0][1]), events)
+        else:
+            st.keep_decision(s, only)
     elif kind == "move_to":
         move_to(st, s, st.tile_of(action[1]), events)
     elif kind == "upgrade":
@@ -446,7 +456,7 @@ def _place_use(st: KeyflowerState, s: int, colour: int, n: int, events: list[Eve
             "colour": COLOURS[colour],
             "keyples": m,
             "added": n,
-            "reclaimed": [TILES[b].id for b in st.precl],
+            "reclaimed": [TILES[b].id for b in st.precl] if st.precl else [],
         }
     )
 

@@ -93,7 +93,10 @@ def scan_bids(
         base = t * 6
         mine = bidn[base + s]
         if mine:
-            most_other = max(0, *bidn[base : base + s], *bidn[base + s + 1 : base + n])
+            # the best other bid (bids are never negative: one's own counts as 0)
+            others = bidn[base : base + n]
+            others[s] = 0
+            most_other = max(others)
             if most_other > mine:
                 losing.append(t)
             col = bidc[base + s]
@@ -308,10 +311,7 @@ def add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
             if kspec is None:
                 got = free_cache.get(t * 4 + first)
                 if got is None:
-                    row = use_act[t]
-                    got = free_cache[t * 4 + first] = tuple(
-                        a for col in ALL_COLOURS for a in row[col][first : caps[col] + 1]
-                    )
+                    got = free_cache[t * 4 + first] = _free_uses(use_act[t], first, caps)
                 out += got
                 continue
             row = use_act[t]
@@ -352,10 +352,7 @@ def add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
                 continue
             got = free_cache.get(t * 4 + first)
             if got is None:
-                row = use_act[t]
-                got = free_cache[t * 4 + first] = tuple(
-                    a for col in ALL_COLOURS for a in row[col][first : caps[col] + 1]
-                )
+                got = free_cache[t * 4 + first] = _free_uses(use_act[t], first, caps)
             out += got
             continue
         row = use_act[t]
@@ -373,6 +370,19 @@ def add_all_use_options(st: KeyflowerState, s: int, out: list[Action]) -> None:
                 last = caps[col]
             if last >= first:
                 out += row[col][first : last + 1]
+
+
+def _free_uses(
+    row: tuple[tuple[Action, ...], ...], first: int, caps: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """The uses of a tile open to every colour whose face costs nothing extra: each colour's
+    counts from ``first`` to its cap, colour by colour (``row``: the tile's ``USE_ACT``)."""
+    return (
+        row[0][first : caps[0] + 1]
+        + row[1][first : caps[1] + 1]
+        + row[2][first : caps[2] + 1]
+        + row[3][first : caps[3] + 1]
+    )
 
 
 #: The use actions of a tile open to every colour whose face costs nothing extra, by what each

@@ -33,6 +33,7 @@ everything wood can).  With summer boat 3b every resource is wild (treated as go
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from game.keyflower.const import F_2B, F_3B, FLAG_OF
@@ -150,7 +151,7 @@ def _solve(
             {},
             None,
             None,
-            (sum(c * v for c, v in zip(counts, leftover_vp, strict=True)), (), -1, 0),
+            (sum(map(mul, counts, leftover_vp)), (), -1, 0),
         )
     key = (tuple(counts), tuple(bonuses), tuple(leftover_vp), wild)
     got = _SOLVED.get(key)

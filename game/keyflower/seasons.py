@@ -9,7 +9,7 @@ that ends it (the last pass, the last boat choice, the last placement); only the
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, Event
@@ -386,21 +386,17 @@ def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int
         rows = _PLACE_ROWS[t]
         if not free:
             cache = _FITS[t]
+            fitting = _FITTING[t]
             for h, need in needs:
-                rots = cache.get(need)
-                if rots is None:
-                    packed = PACKED[t]
-                    mask, value = need >> 12, need & 0xFFF
-                    rots = cache[need] = tuple(r for r in range(6) if packed[r] & mask == value)
-                if rots:
+                m = cache.get(need)
+                if m is None:
+                    m = _fit_mask(t, need)
+                if m:
                     fits = True
-                    row = rows.get(h)
-                    if row is None:
-                        row = _place_row(t, h)
-                    if len(rots) == 6:
-                        acts += row
-                    elif row:
-                        acts += [row[r] for r in rots]
+                    got = fitting.get(h << 6 | m)
+                    if got is None:
+                        got = _fitting_row(t, h, m)
+                    acts += got
         if not fits:
             # summer boat 2a, or no matching position (D16): any adjacent hex, any rotation
             for h, _need in needs:
@@ -410,9 +406,45 @@ def _placement_actions(st: KeyflowerState, s: int, tiles: list[int]) -> dict[int
     return out
 
 
-#: Per tile: the rotations that fit a hex's needs (``mask << 12 | value``, see
-#: :func:`village.frontier_needs`; a pure function of the key, filled as met).
-_FITS: list[dict[int, tuple[int, ...]]] = [{} for _ in TILES]
+def _fit_mask(t: int, need: int) -> int:
+    """The rotations of ``t`` that show what a hex needs (``mask << 12 | value``, see
+    :func:`village.frontier_needs`: rotation ``r`` fits exactly when ``PACKED[t][r] & mask ==
+    value``), as bit ``r`` of the result; stored in :data:`_FITS`."""
+    p0, p1, p2, p3, p4, p5 = PACKED[t]
+    mask, value = need >> 12, need & 0xFFF
+    got = _FITS[t][need] = (
+        (p0 & mask == value)
+        | (p1 & mask == value) << 1
+        | (p2 & mask == value) << 2
+        | (p3 & mask == value) << 3
+        | (p4 & mask == value) << 4
+        | (p5 & mask == value) << 5
+    )
+    return got
+
+
+#: Per tile: :func:`_fit_mask` by the hex's need (a pure function of the key, filled as met).
+_FITS: list[dict[int, int]] = [{} for _ in TILES]
+
+
+def _fitting_row(t: int, h: int, m: int) -> tuple[Action, ...]:
+    """The ``("place", ...)`` actions of ``t`` at hex ``h`` in the rotations of ``m`` (bit
+    ``r``: rotation ``r``), in rotation order (none out of range); stored in
+    :data:`_FITTING`."""
+    row = _PLACE_ROWS[t].get(h)
+    if row is None:
+        row = _place_row(t, h)
+    got = _FITTING[t][h << 6 | m] = tuple(compress(row, _ROTATIONS_IN[m]))
+    return got
+
+
+#: Per tile: :func:`_fitting_row` by ``hex << 6 | rotations`` (a pure function of the key).
+_FITTING: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
+#: ``_ROTATIONS_IN[m]``: for each rotation 0..5, whether bit ``r`` of ``m`` is set (the
+#: selectors of ``itertools.compress``).
+_ROTATIONS_IN: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(bool(m >> r & 1) for r in range(6)) for m in range(64)
+)
 #: Per tile and hex: the six ``("place", tile, q, r, rot)`` by rotation (none out of range).
 _PLACE_ROWS: list[dict[int, tuple[Action, ...]]] = [{} for _ in TILES]
 
@@ -422,7 +454,18 @@ def _place_row(t: int, h: int) -> tuple[Action, ...]:
     the engine's range, E10)."""
     q, r = axial(h)
     tid = TILES[t].id
-    row = tuple(("place", tid, q, r, x) for x in range(6)) if in_range(q, r) else ()
+    row = (
+        (
+            ("place", tid, q, r, 0),
+            ("place", tid, q, r, 1),
+            ("place", tid, q, r, 2),
+            ("place", tid, q, r, 3),
+            ("place", tid, q, r, 4),
+            ("place", tid, q, r, 5),
+        )
+        if in_range(q, r)
+        else ()
+    )
     _PLACE_ROWS[t][h] = row
     return row
 

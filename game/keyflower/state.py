@@ -352,6 +352,12 @@ class KeyflowerState(GameState):
         d = self._dec[seat] = Decision(acts)
         return d
 
+    def keep_decision(self, seat: Seat, actions: list[Action]) -> None:
+        """Keep ``actions`` as ``seat``'s decision: the list of the current stage, just computed
+        by the rules on this very position (a step that asked for it to see whether the choice
+        is forced, and found it is not); nothing may change the state before the next action."""
+        self._dec[seat] = Decision(actions)
+
     def legal_actions(self, seat: Seat) -> list[Action]:
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             return []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.types import Event
+from game.core.types import Action, Event
 from game.keyflower.const import F_3A
 from game.keyflower.supply import spend_skill
 from game.keyflower.tiles import GOLD, RESOURCES, SKILLS, TILES, Cost
@@ -68,13 +68,55 @@ def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]
     its own village, not flipped yet; resources from the tile itself, skills from the screen.
     (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
     kept in :data:`_UPGRADE_PAYS`.)"""
-    if st.side[t] or not TILES[t].upgradable or st.where[t] != s:
-        return []
+    return list(_payments(st, s, t)[0])
+
+
+def upgrade_actions(st: KeyflowerState, s: int, t: int) -> tuple[Action, ...]:
+    """The ``("upgrade", tile, *payment)`` actions of :func:`upgrade_payments`, in its order
+    (interned with the payments)."""
+    return _payments(st, s, t)[1]
+
+
+def can_upgrade(st: KeyflowerState, s: int, t: int) -> bool:
+    """Whether :func:`upgrade_payments` is not empty."""
+    return bool(_payments(st, s, t)[0])
+
+
+_NO_PAYMENTS: tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]] = ((), ())
+#: Per tile: the resources its upgrade costs in all (fixed kinds and any), -1 if the tile
+#: cannot be upgraded (:attr:`Tile.upgradable`).
+UPGRADE_TOTAL: tuple[int, ...] = tuple(
+    sum(t.cost.res) + t.cost.any_res if t.upgradable and t.cost is not None else -1 for t in TILES
+)
+
+
+def _payments(
+    st: KeyflowerState, s: int, t: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]:
+    """(payments, actions) of :func:`upgrade_payments` and :func:`upgrade_actions`.
+
+    :func:`resource_payments` never looks past ``total`` (the cost's resources in all) of one
+    kind on the tile, so the memo's key holds each count capped at ``total``: the same
+    payments, met far more often."""
+    total = UPGRADE_TOTAL[t]
+    if total < 0 or st.side[t] or st.where[t] != s:
+        return _NO_PAYMENTS
     b = t * 4
     res = st.res
     sk = st.skills[s]
     wild = st.flags[s] & F_3A
-    key = (t, res[b], res[b + 1], res[b + 2], res[b + 3], wild, sk[0], sk[1], sk[2])
+    r0, r1, r2, r3 = res[b], res[b + 1], res[b + 2], res[b + 3]
+    key = (
+        t,
+        r0 if r0 < total else total,
+        r1 if r1 < total else total,
+        r2 if r2 < total else total,
+        r3 if r3 < total else total,
+        wild,
+        sk[0],
+        sk[1],
+        sk[2],
+    )
     got = _UPGRADE_PAYS.get(key)
     if got is None:
         if len(_UPGRADE_PAYS) >= 20_000:
@@ -83,12 +125,15 @@ def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]
         assert cost is not None
         pays = resource_payments(res[b : b + 4], cost, bool(wild))
         skp = skill_payments(sk, cost) if pays else []
-        got = _UPGRADE_PAYS[key] = tuple((*r, *k) for r in pays for k in skp)
-    return list(got)
+        every = tuple((*r, *k) for r in pays for k in skp)
+        tid = TILES[t].id
+        got = _UPGRADE_PAYS[key] = (every, tuple(("upgrade", tid, *pay) for pay in every))
+    return got
 
 
-#: :func:`upgrade_payments` by (tile, its four resources, 3a, the three skill counts).
-_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+#: :func:`_payments` by (tile, its four resources each capped at the cost's total, 3a, the
+#: three skill counts).
+_UPGRADE_PAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]] = {}
 
 
 def upgrade(st: KeyflowerState, s: int, t: int, pay: tuple[int, ...], events: list[Event]) -> None:

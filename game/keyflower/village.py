@@ -12,7 +12,6 @@ shows on side ``p`` the edge its data lists at index ``(p - rot) % 6`` (turned c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.keyflower.tiles import BOAT, NTILES, RIVER, ROAD, SUMMER_BOAT, TILES
 
@@ -148,7 +147,9 @@ def pending_needs(
     rot)`` of this phase added: the village's own needs come from a memo (by its hexes, tiles
     and rotations), each pending tile then closes its hex and adds what it asks of its empty
     neighbours (the needs are an OR over the village's tiles, so the order does not matter)."""
-    key = (tuple(village.items()), tuple(map(rot.__getitem__, village.values())))
+    tiles = village.values()
+    # the village's hexes, then its tiles, then their rotations (one flat tuple of ints)
+    key = (*village, *tiles, *map(rot.__getitem__, tiles))
     got = _NEEDS.get(key)
     if got is None:
         if len(_NEEDS) >= 4_096:
@@ -159,20 +160,20 @@ def pending_needs(
         return got[1]
     acc = dict(got[0])
     get = acc.get
-    taken = set(village)
+    placed: set[int] = set()  # the pending tiles' hexes so far
     for t, h, r in pending:
         acc.pop(h, None)
-        taken.add(h)
-        touch = _TOUCH[t][r]
-        for d in range(6):
-            x = h + DIRS[d]
-            if x not in taken:
-                acc[x] = get(x, 0) | touch[d]
+        placed.add(h)
+        for step, touch in zip(DIRS, _TOUCH[t][r], strict=True):
+            x = h + step
+            if x not in village and x not in placed:
+                acc[x] = get(x, 0) | touch
     return sorted(acc.items())
 
 
-#: :func:`pending_needs`' memo: a village's needs as a dict and as the sorted list.
-_NEEDS: dict[tuple[tuple[Any, ...], ...], tuple[dict[int, int], list[tuple[int, int]]]] = {}
+#: :func:`pending_needs`' memo: a village's needs as a dict and as the sorted list, by the
+#: village's hexes, tiles and rotations.
+_NEEDS: dict[tuple[int, ...], tuple[dict[int, int], list[tuple[int, int]]]] = {}
 
 
 def road_joined(village: Village, rot: Sequence[int], a: int, p: int) -> bool:
