@@ -129,3 +129,18 @@ def test_the_fit_reads_its_committed_games() -> None:
         assert got and all(len(feats) == 4 for _seed, _stage, feats, _totals in got)
         assert got[0][3] == [float(t) for t in game["totals"]]
     assert game["options"] == {"nomads": "full"}  # game 2
+
+
+def test_the_win_chance_forms_are_scored_by_who_won() -> None:
+    """``bench.calibrate_scale --forms``: a form whose chances follow the winners scores a lower
+    log loss; in a close field the margin gives every trailing seat nearly even chances (each
+    judged against the leader alone), softmax shares one win among the four, so it scores
+    lower."""
+    from bench.calibrate_scale import form_loss
+
+    sample = [(15, False, [30.0, 20.0, 19.0, 18.0], [1.0, 0.0, 0.0, 0.0])]
+    flipped = [(15, False, [30.0, 20.0, 19.0, 18.0], [0.0, 1.0, 0.0, 0.0])]
+    for form in ("margin", "softmax"):
+        assert form_loss(sample, form, 3.0) < form_loss(flipped, form, 3.0)
+    close = [(8, False, [20.0, 19.5, 19.0, 18.5], [1.0, 0.0, 0.0, 0.0])]
+    assert form_loss(close, "softmax", 3.0) < form_loss(close, "margin", 3.0)
