@@ -89,14 +89,19 @@ def positions(paths: Sequence[Path], every: int, stages: int) -> list[Position]:
     return out
 
 
+def binary_loss(p: float, won: float) -> float:
+    """The log loss of a win chance ``p`` for a seat that won ``won`` (a share of a win)."""
+    p = min(max(p, 1e-6), 1.0 - 1e-6)
+    return -(won * math.log(p) + (1.0 - won) * math.log(1.0 - p))
+
+
 def form_loss(sample: Sequence[Position], form: str, scale: float) -> float:
     """Mean log loss per seat of ``win_chances(values, scale, form)`` against who won."""
     total = 0.0
     seats = 0
     for _stage, _nomads, values, won in sample:
         for p, w in zip(win_chances(values, scale, form), won, strict=True):
-            p = min(max(p, 1e-6), 1.0 - 1e-6)
-            total -= w * math.log(p) + (1.0 - w) * math.log(1.0 - p)
+            total += binary_loss(p, w)
             seats += 1
     return total / seats
 
@@ -128,8 +133,7 @@ def log_loss(sample: Sequence[Row], scale: float | None) -> float:
     total = 0.0
     for _stage, margin, won, _nomads, used in sample:
         x = max(-30.0, min(30.0, margin / (scale or used)))
-        p = min(max(1.0 / (1.0 + math.exp(-x)), 1e-6), 1.0 - 1e-6)
-        total -= won * math.log(p) + (1.0 - won) * math.log(1.0 - p)
+        total += binary_loss(1.0 / (1.0 + math.exp(-x)), won)
     return total / len(sample)
 
 
