@@ -73,7 +73,7 @@ def turn_goes_on(st: KeyflowerState, s: int) -> bool:
     if stage == TRANSPORT:
         if st.ppts > 0 and not st.pupgraded and transport.movable(st, s):
             return True
-        return st.pupg > 0 and any(upgrades.upgrade_payments(st, s, t) for t in st.vil_order(s))
+        return st.pupg > 0 and upgrades.any_upgrade(st, s)
     return True  # a resource, a keyple from the bag, where to move: no screen involved
 
 

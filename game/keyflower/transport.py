@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from game.core.types import Event
 from game.keyflower.const import F_2A, TRANSPORT
 from game.keyflower.tiles import RESOURCES, TILES
-from game.keyflower.upgrades import UPGRADE_TOTAL, can_upgrade
+from game.keyflower.upgrades import any_upgrade
 from game.keyflower.village import can_transport
 
 if TYPE_CHECKING:
@@ -70,9 +70,6 @@ def after_transport_step(st: KeyflowerState, s: int, events: list[Event]) -> Non
     can_move = st.ppts > 0 and not st.pupgraded and bool(movable(st, s))
     if can_move:
         return
-    if st.pupg > 0:
-        side = st.side
-        for t in st.vil_order(s):
-            if not side[t] and UPGRADE_TOTAL[t] >= 0 and can_upgrade(st, s, t):
-                return
+    if st.pupg > 0 and any_upgrade(st, s):
+        return
     st.end_turn(events)

@@ -63,23 +63,26 @@ def skill_payments(have: list[int], cost: Cost) -> list[tuple[int, ...]]:
     return out
 
 
-def upgrade_payments(st: KeyflowerState, s: int, t: int) -> list[tuple[int, ...]]:
-    """KF §7.2 (D7): the payments with which ``s`` may flip ``t`` now — a home or village tile of
-    its own village, not flipped yet; resources from the tile itself, skills from the screen.
-    (A pure function of the tile, its resources, summer boat 3a and the screen's skill tiles:
-    kept in :data:`_UPGRADE_PAYS`.)"""
-    return list(_payments(st, s, t)[0])
-
-
 def upgrade_actions(st: KeyflowerState, s: int, t: int) -> tuple[Action, ...]:
-    """The ``("upgrade", tile, *payment)`` actions of :func:`upgrade_payments`, in its order
-    (interned with the payments)."""
+    """KF §7.2 (D7): the ``("upgrade", tile, *payment)`` actions with which ``s`` may flip ``t``
+    now — a home or village tile of its own village, not flipped yet; resources from the tile
+    itself, skills from the screen.  (A pure function of the tile, its resources, summer boat
+    3a and the screen's skill tiles: kept, with the payments, in :data:`_UPGRADE_PAYS`.)"""
     return _payments(st, s, t)[1]
 
 
 def can_upgrade(st: KeyflowerState, s: int, t: int) -> bool:
-    """Whether :func:`upgrade_payments` is not empty."""
+    """Whether ``s`` may flip ``t`` now (:func:`upgrade_actions` is not empty)."""
     return bool(_payments(st, s, t)[0])
+
+
+def any_upgrade(st: KeyflowerState, s: int) -> bool:
+    """Whether seat ``s`` can upgrade a tile of its village now (:func:`can_upgrade` of any),
+    tiles with no upgrade skipped before the call."""
+    side = st.side
+    return any(
+        not side[t] and UPGRADE_TOTAL[t] >= 0 and can_upgrade(st, s, t) for t in st.vil_order(s)
+    )
 
 
 _NO_PAYMENTS: tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]] = ((), ())
@@ -93,7 +96,7 @@ UPGRADE_TOTAL: tuple[int, ...] = tuple(
 def _payments(
     st: KeyflowerState, s: int, t: int
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]:
-    """(payments, actions) of :func:`upgrade_payments` and :func:`upgrade_actions`.
+    """(payments, actions) of :func:`upgrade_actions`.
 
     :func:`resource_payments` never looks past ``total`` (the cost's resources in all) of one
     kind on the tile, so the memo's key holds each count capped at ``total``: the same
