@@ -23,6 +23,14 @@ horizon) are not comparable here, only those that change how playouts are spent 
     python -m bench.search_regret --game kingdom-builder --positions 40 --out /tmp/kb_pos.json
     python -m bench.search_regret --positions-file /tmp/kb_pos.json --search '{"max_plans": 5}'
 
+``--coverage`` asks the other question — whether the candidates are the right ones: at each
+position it judges the level's candidate turns and those of a wider planner (``--wide`` JSON,
+default ``{"max_plans": 30, "plan_beam": 16, "plan_evals": 6000}``) with the same model, picks
+each set's best by one set of oracle worlds and scores the pick on a second, independent set
+(so the larger set is not favoured by its luck), and reports the mean gain of the wider set::
+
+    python -m bench.search_regret --coverage --positions 30 --oracle-rounds 60
+
 Counts, not clocks: the figures are the same at any load (CPU time is reported beside them).
 """
 
@@ -195,6 +203,43 @@ def regret(
     }
 
 
+def coverage(
+    game_id: str, positions: list[Any], rounds: int, wide: dict[str, Any]
+) -> dict[str, float]:
+    """Whether a wider planner (``wide`` search parameters) proposes turns the hard level's
+    model prefers to the level's own candidates: the mean oracle gain of the wider set's best
+    over the level's best, each chosen on one set of ``rounds`` worlds and scored on another."""
+    game = get_game(game_id)
+    gains: list[float] = []
+    found = 0
+    for i, pos in enumerate(positions):
+        state = game.from_dict(pos["state"])
+        seat = pos["seat"]
+        level = hard_searcher(derive_seed(0, "oracle"), None).candidate_turns(state, seat)
+        wider = hard_searcher(derive_seed(0, "oracle"), wide).candidate_turns(state, seat)
+        choose = Oracle(game_id, state, seat, rounds)
+        score = Oracle(game_id, state, seat, rounds)
+        score.seeds = [s ^ 0x5DEECE66D for s in score.seeds]  # independent worlds
+
+        def best(plans: list[tuple[Action, ...]], judge: Oracle = choose) -> tuple[Action, ...]:
+            return max(plans, key=judge.value)
+
+        pick = best(wider)
+        found += pick not in set(level)
+        gains.append(score.value(pick) - score.value(best(level)))
+        print(
+            f"coverage {i + 1}/{len(positions)}: {len(level)} turns of the level, "
+            f"{len(wider)} wider ({len(set(wider) - set(level))} new), gain {gains[-1]:+.4f}",
+            file=sys.stderr,
+        )
+    return {
+        "wide_gain_mean": statistics.fmean(gains),
+        "wide_gain_se": statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0,
+        "wide_best_new": found / len(gains),
+        "positions": float(len(gains)),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="kingdom-builder")
@@ -206,7 +251,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions-file", help="read positions and oracle values from here")
     parser.add_argument("--search", default=None, help="search parameters (JSON)")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="judge a wider planner's candidates against the level's instead of the search",
+    )
+    parser.add_argument(
+        "--wide",
+        default='{"max_plans": 30, "plan_beam": 16, "plan_evals": 6000}',
+        help="--coverage: the wider planner's search parameters (JSON)",
+    )
     args = parser.parse_args(argv)
+    if args.coverage:
+        options = json.loads(args.options) if args.options else None
+        positions = collect(args.game, args.positions, args.every, options)
+        wide = json.loads(args.wide)
+        figures = coverage(args.game, positions, args.oracle_rounds, wide)
+        print(json.dumps({"wide": wide, "options": options, **figures}, indent=1))
+        return 0
     if args.positions_file:
         with open(args.positions_file) as f:
             data = json.load(f)

@@ -1,0 +1,158 @@
+"""Would more features help the hard level's Kingdom Builder evaluation? (issue 23)
+
+The fitted evaluation (``game/kingdom_builder/hard_level.py``) weighs eight features of each
+seat per game stage.  This probe adds candidate features that the eight do not say directly
+and measures how much better the fit then predicts the final score differences of the
+committed self-play games, by the same ridge regression as ``bench/fit_kingdom_builder.py``
+(four stages, penalty 0.05 towards the plain sum, a new feature's prior weight 0), fitted on
+one half of the games (split by seed) and scored on the other, both ways round:
+
+* ``tiles_next``: location hexes with a tile left that the seat has not taken from, beside an
+  empty buildable hex touching its settlements (a tile it can take next turn, KB §6);
+* ``tiles_soon``: the same one hex further out (two turns away);
+* ``castles_next``: castles its settlements do not touch yet, beside such a hex (KB §9);
+* ``areas``: how many separate groups its settlements form (more places to grow from).
+
+Counts only: the same output on any machine::
+
+    python -m bench.kb_feature_probe
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.fit_kingdom_builder import PRIOR, replay_of
+from bench.fitting import centred, read_games, ridge
+from game.kingdom_builder.board import NBRS
+from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
+from game.kingdom_builder.state import KingdomBuilderState
+
+DATA = (
+    Path("bench/data/kb-selfplay.jsonl.gz"),
+    Path("bench/data/kb-selfplay-fitted.jsonl.gz"),
+)
+EXTRA: tuple[str, ...] = ("tiles_next", "tiles_soon", "castles_next", "areas")
+STAGES = 4
+PENALTY = 0.05
+
+#: ``(seed, stage, full Nomads, features per seat, final totals)``.
+Row = tuple[int, int, bool, list[tuple[float, ...]], list[float]]
+
+
+def extra_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
+    """Seat ``s``'s :data:`EXTRA` features in ``st``."""
+    board = st.board
+    front = [h for h in st.front[s] if board.buildable[h] and st.owner[h] < 0]
+
+    def open_tiles(hexes: Sequence[int]) -> set[int]:
+        return {
+            loc
+            for h in hexes
+            for loc in board.loc_adj[h]
+            if st.left.get(loc, 0) > 0 and loc not in st.taken[s]
+        }
+
+    near = open_tiles(front)
+    ring = [n for h in front for n in NBRS[h] if board.buildable[n] and st.owner[n] < 0]
+    soon = open_tiles(ring) - near
+    homes = st.homes[s]
+    touched = {n for h in homes for n in NBRS[h] if n in board.castle_set}
+    castles = {n for h in front for n in NBRS[h] if n in board.castle_set} - touched
+    seen: set[int] = set()
+    areas = 0
+    for h in homes:
+        if h in seen:
+            continue
+        areas += 1
+        stack = [h]
+        seen.add(h)
+        while stack:
+            for n in NBRS[stack.pop()]:
+                if n in homes and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+    return (float(len(near)), float(len(soon)), float(len(castles)), float(areas))
+
+
+def rows(paths: Sequence[Path], every: int) -> list[Row]:
+    """Every ``every``-th position where a seat is to act, of every game in ``paths``."""
+    evaluator = Evaluator()
+    out: list[Row] = []
+    for path in paths:
+        for game in read_games(path):
+            nomads = game.get("options", {}).get("nomads") == "full"
+            totals = [float(t) for t in game["totals"]]
+            for i, state in enumerate(replay_of(game).states()):
+                st: KingdomBuilderState = state  # type: ignore[assignment]
+                if st.over:
+                    break
+                if i % every:
+                    continue
+                feats = [(*f, *extra_features(st, s)) for s, f in enumerate(evaluator.features(st))]
+                out.append((game["seed"], stage_of(st, STAGES), nomads, feats, totals))
+    return out
+
+
+def held_out_error(data: Sequence[Row], columns: Sequence[int]) -> tuple[float, list[list[float]]]:
+    """The mean squared error of the predicted score differences with the features
+    ``columns``, fitted per stage on one half of the games and scored on the other (both ways
+    round); and the multipliers fitted on the first half, per stage."""
+    prior_all = (*PRIOR, *(0.0 for _ in EXTRA))
+    prior = [prior_all[c] for c in columns]
+    seeds = sorted({r[0] for r in data})
+    half = set(seeds[::2])
+    error = 0.0
+    count = 0
+    first: list[list[float]] = []
+
+    def design(part: Sequence[Row], stage: int) -> tuple[list[list[float]], list[float]]:
+        xs: list[list[float]] = []
+        ys: list[float] = []
+        for _seed, st, _nomads, feats, totals in part:
+            if st != stage:
+                continue
+            mean = sum(totals) / len(totals)
+            xs.extend(centred([[f[c] for c in columns] for f in feats]))
+            ys.extend(t - mean for t in totals)
+        return xs, ys
+
+    for train_first in (True, False):
+        train = [r for r in data if (r[0] in half) == train_first]
+        test = [r for r in data if (r[0] in half) != train_first]
+        for stage in range(STAGES):
+            xs, ys = design(train, stage)
+            coef = ridge(xs, ys, PENALTY, prior)
+            if train_first:
+                first.append(coef)
+            tx, ty = design(test, stage)
+            for x, y in zip(tx, ty, strict=True):
+                error += (y - sum(c * v for c, v in zip(coef, x, strict=True))) ** 2
+            count += len(tx)
+    return error / count, first
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--every", type=int, default=2)
+    args = parser.parse_args(argv)
+    data = rows(DATA, args.every)
+    names = (*FEATURES, *EXTRA)
+    base = list(range(len(FEATURES)))
+    print(f"{len({r[0] for r in data})} games, {len(data)} positions")
+    for label, part in (("every game", data), ("full Nomads", [r for r in data if r[2]])):
+        plain, _ = held_out_error(part, base)
+        print(f"== {label}: the eight features, held-out error {plain:.3f} points²")
+        for k in range(len(FEATURES), len(names)):
+            err, coef = held_out_error(part, [*base, k])
+            weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
+            print(f"  + {names[k]:<13} {err:.3f}  (its weight per stage: {weights})")
+        err, _ = held_out_error(part, list(range(len(names))))
+        print(f"  + all four      {err:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
