@@ -35,7 +35,8 @@ does not use), separately for each stage — how far the fastest builder is thro
 settlements, in ``--stages`` equal bins.  Games are split in two halves by seed: the fit on one
 half is scored on the other (the mean squared error of the predicted score differences, against
 the plain sum's), then the final fit uses every game.  The output is a Python module with the
-multipliers.
+multipliers.  ``fit --drop NAME`` keeps a feature the plain sum does not use at 0 (``--drop
+supply``: ``bench/kb_tile_use.py`` shows what the hard level's search does with that one).
 """
 
 from __future__ import annotations
@@ -118,16 +119,36 @@ def samples(
 
 
 def fit(
-    data_paths: Sequence[Path], out: Path | None, every: int, stages: int, penalty: float
+    data_paths: Sequence[Path],
+    out: Path | None,
+    every: int,
+    stages: int,
+    penalty: float,
+    drop: Sequence[str] = (),
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
-    the full Nomads expansion alone; write them to ``out`` if given."""
+    the full Nomads expansion alone; write them to ``out`` if given.  The features named in
+    ``drop`` get the multiplier 0 (their column is zeroed, so the ridge keeps its prior)."""
     evaluator = Evaluator()
     data: list[Sample] = []
     nomads: list[Sample] = []
+    unknown = set(drop) - set(FEATURES)
+    if unknown:
+        raise SystemExit(f"unknown features to drop: {sorted(unknown)}")
+    if any(PRIOR[FEATURES.index(name)] for name in drop):
+        raise SystemExit("only a feature the plain sum does not use can be dropped")
+    keep = [name not in drop for name in FEATURES]
     for path in data_paths:
         for g in read_games(path):
-            rows = list(samples(g, every, stages, evaluator))
+            rows = [
+                (
+                    seed,
+                    stage,
+                    [tuple(v if k else 0.0 for v, k in zip(f, keep, strict=True)) for f in feats],
+                    t,
+                )
+                for seed, stage, feats, t in samples(g, every, stages, evaluator)
+            ]
             data.extend(rows)
             if g.get("options", {}).get("nomads") == "full":
                 nomads.extend(rows)
@@ -221,6 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp.add_argument("--every", type=int, default=2)
     fitp.add_argument("--stages", type=int, default=4)
     fitp.add_argument("--penalty", type=float, default=0.05)
+    fitp.add_argument(
+        "--drop",
+        nargs="*",
+        default=[],
+        choices=FEATURES,
+        help="features whose multiplier stays 0 (e.g. supply: a search exploits it)",
+    )
     duelp = sub.add_parser("duel", help="greedy with the fitted evaluation vs 3 plain greedy")
     duelp.add_argument("--games", type=int, default=40)
     duelp.add_argument("--start", type=int, default=1000)
@@ -233,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             partial(play_game, judge=args.judge), args.games, args.start, args.out, args.workers
         )
     else:
-        fit(args.data, args.out, args.every, args.stages, args.penalty)
+        fit(args.data, args.out, args.every, args.stages, args.penalty, args.drop)
     return 0
 
 

@@ -144,3 +144,25 @@ def test_the_win_chance_forms_are_scored_by_who_won() -> None:
         assert form_loss(sample, form, 3.0) < form_loss(flipped, form, 3.0)
     close = [(8, False, [20.0, 19.5, 19.0, 18.5], [1.0, 0.0, 0.0, 0.0])]
     assert form_loss(close, "softmax", 3.0) < form_loss(close, "margin", 3.0)
+
+
+def test_a_dropped_feature_keeps_the_multiplier_0(tmp_path: Path) -> None:
+    """``fit --drop supply``: a feature the search could buy its way into (settlements kept in
+    supply by leaving a build tile unused) is left out of the fit, the others fitted as usual."""
+    import gzip
+    import itertools
+    import json
+
+    source = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+    small = tmp_path / "few.jsonl.gz"
+    with gzip.open(small, "wt", encoding="utf-8") as f:
+        for game in itertools.islice(fit.read_games(source), 8):
+            f.write(json.dumps(game) + "\n")
+    supply = ev.FEATURES.index("supply")
+    kept, _ = fit.fit([small], None, 6, 2, 0.05)
+    dropped, dropped_nomads = fit.fit([small], None, 6, 2, 0.05, drop=("supply",))
+    assert all(row[supply] == 0.0 for row in dropped + dropped_nomads)
+    assert any(row[supply] != 0.0 for row in kept)
+    assert dropped[0][0] != kept[0][0]  # the rest refitted without it
+    with pytest.raises(SystemExit):
+        fit.fit([small], None, 6, 2, 0.05, drop=("score",))  # the plain sum's own term
