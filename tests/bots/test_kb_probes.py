@@ -1,0 +1,119 @@
+"""The Kingdom Builder probes of issue 23 (``bench/kb_feature_probe.py``,
+``bench/kb_tile_use.py``): their features count what the board shows, their regression scores a
+useless feature as no help, and the tile probe's positions and greedy turns are what it says."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import kb_feature_probe as probe
+from bench import kb_tile_use as tile_use
+from game.core.api import GameState
+from game.core.rng import Rng
+from game.kingdom_builder import GAME
+from game.kingdom_builder.board import NBRS
+from game.kingdom_builder.evaluation import FEATURES
+from game.kingdom_builder.state import EMPTY, KingdomBuilderState
+
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+
+
+def _positions(seed: int, options: dict[str, Any], every: int) -> Iterator[GameState]:
+    state = GAME.new(4, options, seed)
+    rng = Rng(seed)
+    i = 0
+    while not state.is_over():
+        if i % every == 0:
+            yield state.clone()
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+        i += 1
+
+
+def _slow(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
+    """The probe's four features from the owner of every hex, by breadth-first distances."""
+    board = st.board
+    mine = {h for h in range(len(st.owner)) if st.owner[h] == s}
+    reach = {
+        h
+        for h in range(len(st.owner))
+        if st.owner[h] == EMPTY and board.buildable[h] and any(n in mine for n in NBRS[h])
+    }
+
+    def distance(a: int, b: int) -> int:
+        frontier, seen, d = {a}, {a}, 0
+        while b not in frontier:
+            frontier = {n for h in frontier for n in NBRS[h]} - seen
+            seen |= frontier
+            d += 1
+        return d
+
+    near = soon = 0
+    for loc in board.locations:
+        # KB §6: two tiles a location; §6.1: a seat takes one tile of a location
+        if st.left[loc] == 0 or loc in st.taken[s] or not reach:
+            continue
+        d = min(distance(loc, h) for h in reach)
+        near += d == 1
+        # two steps away through an empty buildable hex
+        soon += d > 1 and any(
+            st.owner[n] == EMPTY and board.buildable[n] and any(m in reach for m in NBRS[n])
+            for n in NBRS[loc]
+        )
+    castles = sum(
+        1
+        for c in board.castles
+        if not any(n in mine for n in NBRS[c]) and any(n in reach for n in NBRS[c])
+    )
+    groups: list[set[int]] = []
+    for h in sorted(mine):
+        joined = [g for g in groups if any(n in g for n in NBRS[h])]
+        groups = [g for g in groups if g not in joined] + [{h}.union(*joined)]
+    return (float(near), float(soon), float(castles), float(len(groups)))
+
+
+@pytest.mark.parametrize("options", [{}, {"nomads": "full"}])
+def test_the_probed_features_count_what_the_board_shows(options: dict[str, Any]) -> None:
+    checked = 0
+    for state in _positions(11, options, every=9):
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        for s in range(st.n):
+            assert probe.extra_features(st, s) == _slow(st, s)
+            checked += 1
+    assert checked > 20
+
+
+def test_a_feature_of_zeros_is_no_help(tmp_path: Path) -> None:
+    small = tmp_path / "few.jsonl.gz"
+    with gzip.open(small, "wt", encoding="utf-8") as f:
+        for game in itertools.islice(probe.read_games(DATA), 8):
+            f.write(json.dumps(game) + "\n")
+    rows = probe.rows([small], every=6)
+    assert len({r[0] for r in rows}) == 8
+    base = list(range(len(FEATURES)))
+    plain, _ = probe.held_out_error(rows, base)
+    zeros = [
+        (seed, st, nom, [(*f[: len(FEATURES)], 0.0) for f in feats], t)
+        for seed, st, nom, feats, t in rows
+    ]
+    with_zeros, coef = probe.held_out_error(zeros, [*base, len(FEATURES)])
+    assert plain > 0 and with_zeros == pytest.approx(plain)
+    assert all(c[-1] == 0.0 for c in coef)
+
+
+def test_the_tile_probe_starts_where_a_build_tile_can_be_used() -> None:
+    st, seat, usable = tile_use.positions(1)[0]
+    assert usable >= 1 and st.to_move()[0] == seat
+    turn = tile_use.greedy_turn(st, seat, 5)
+    after = st.clone()
+    for action in turn:
+        after.apply(seat, action)
+    assert after.is_over() or after.turn_id() != st.turn_id()
