@@ -7,7 +7,6 @@ from __future__ import annotations
 import gzip
 import itertools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,27 +14,12 @@ import pytest
 
 from bench import kb_feature_probe as probe
 from bench import kb_tile_use as tile_use
-from game.core.api import GameState
-from game.core.rng import Rng
-from game.kingdom_builder import GAME
 from game.kingdom_builder.board import NBRS
 from game.kingdom_builder.evaluation import FEATURES
 from game.kingdom_builder.state import EMPTY, KingdomBuilderState
+from tests.bots.test_kingdom_builder_fitted import _positions  # random games, every k-th position
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
-
-
-def _positions(seed: int, options: dict[str, Any], every: int) -> Iterator[GameState]:
-    state = GAME.new(4, options, seed)
-    rng = Rng(seed)
-    i = 0
-    while not state.is_over():
-        if i % every == 0:
-            yield state.clone()
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randbelow(len(legal))])
-        i += 1
 
 
 def _slow(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
