@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fit_kingdom_builder import PRIOR, replay_of
-from bench.fitting import centred, read_games, ridge
+from bench.fitting import Sample, design, mse, read_games, ridge
 from game.kingdom_builder.board import NBRS
 from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
 from game.kingdom_builder.state import KingdomBuilderState
@@ -102,34 +102,25 @@ def held_out_error(data: Sequence[Row], columns: Sequence[int]) -> tuple[float, 
     round); and the multipliers fitted on the first half, per stage."""
     prior_all = (*PRIOR, *(0.0 for _ in EXTRA))
     prior = [prior_all[c] for c in columns]
-    seeds = sorted({r[0] for r in data})
+    samples: list[Sample] = [
+        (seed, stage, [tuple(f[c] for c in columns) for f in feats], totals)
+        for seed, stage, _nomads, feats, totals in data
+    ]
+    seeds = sorted({r[0] for r in samples})
     half = set(seeds[::2])
     error = 0.0
     count = 0
     first: list[list[float]] = []
-
-    def design(part: Sequence[Row], stage: int) -> tuple[list[list[float]], list[float]]:
-        xs: list[list[float]] = []
-        ys: list[float] = []
-        for _seed, st, _nomads, feats, totals in part:
-            if st != stage:
-                continue
-            mean = sum(totals) / len(totals)
-            xs.extend(centred([[f[c] for c in columns] for f in feats]))
-            ys.extend(t - mean for t in totals)
-        return xs, ys
-
     for train_first in (True, False):
-        train = [r for r in data if (r[0] in half) == train_first]
-        test = [r for r in data if (r[0] in half) != train_first]
+        train = [r for r in samples if (r[0] in half) == train_first]
+        test = [r for r in samples if (r[0] in half) != train_first]
         for stage in range(STAGES):
             xs, ys = design(train, stage)
             coef = ridge(xs, ys, PENALTY, prior)
             if train_first:
                 first.append(coef)
             tx, ty = design(test, stage)
-            for x, y in zip(tx, ty, strict=True):
-                error += (y - sum(c * v for c, v in zip(coef, x, strict=True))) ** 2
+            error += mse(tx, ty, coef) * len(tx)
             count += len(tx)
     return error / count, first
 
