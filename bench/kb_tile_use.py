@@ -23,6 +23,7 @@ from typing import Any
 
 from bench.search_regret import hard_searcher
 from game.bots import make_bot
+from game.bots.base import turn_continues
 from game.core.match import play_match
 from game.core.rng import derive_seed
 from game.core.types import Action
@@ -68,7 +69,7 @@ def greedy_turn(st: KingdomBuilderState, seat: int, seed: int) -> list[Action]:
     world = st.clone()
     turn = world.turn_id()
     plan: list[Action] = []
-    while not world.is_over() and world.turn_id() == turn and world.to_move()[0] == seat:
+    while turn_continues(world, seat, turn):
         action = bot.choose(world, seat)
         plan.append(action)
         world.apply(seat, action)
