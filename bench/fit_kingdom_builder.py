@@ -61,7 +61,7 @@ from game.kingdom_builder.state import KingdomBuilderState
 PLAYERS = 4
 DATA = Path("bench/data/kb-selfplay.jsonl.gz")
 #: The plain sum's weight of each feature (``Evaluator.evaluate_all``).
-PRIOR: tuple[float, ...] = (1.0, 1.0, 1.0, DEFAULT_WEIGHTS.potential, 0.0, 0.0, 0.0, 0.0)
+PRIOR: tuple[float, ...] = (1.0, 1.0, 1.0, DEFAULT_WEIGHTS.potential, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 def options_of(index: int) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Would more features help the hard level's Kingdom Builder evaluation? (issue 23)
 
-The fitted evaluation (``game/kingdom_builder/hard_level.py``) weighs eight features of each
-seat per game stage.  This probe adds candidate features that the eight do not say directly
+The fitted evaluation (``game/kingdom_builder/hard_level.py``) weighs its features (``FEATURES``) of
+each seat per game stage.  This probe adds candidate features that those do not say directly
 and measures how much better the fit then predicts the final score differences of the
 committed self-play games, by the same ridge regression as ``bench/fit_kingdom_builder.py``
 (four stages, penalty 0.05 towards the plain sum, a new feature's prior weight 0), fitted on
@@ -135,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len({r[0] for r in data})} games, {len(data)} positions")
     for label, part in (("every game", data), ("full Nomads", [r for r in data if r[2]])):
         plain, _ = held_out_error(part, base)
-        print(f"== {label}: the eight features, held-out error {plain:.3f} points²")
+        print(f"== {label}: the {len(FEATURES)} features, held-out error {plain:.3f} points²")
         for k in range(len(FEATURES), len(names)):
             err, coef = held_out_error(part, [*base, k])
             weights = " ".join(f"{c[-1]:+.2f}" for c in coef)

@@ -64,6 +64,7 @@ from game.kingdom_builder.hard_level import (
 from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.odds import (
     BUILD_TILES,
+    moved_this_round,
     stage_of,
     stratify_world,
     terrain_odds,
@@ -147,11 +148,16 @@ class Evaluator:
         what is left for later turns), ``frontier`` (the empty buildable hexes touching the
         seat's settlements: its choice of hexes for the cards to come, KB §5),
         ``open_terrains`` (how many of the five terrains it can build next to its settlements)
-        and ``supply`` (settlements not yet built, KB §8).  With the weights ``1, 1, 1,
-        potential, 0, 0, 0, 0`` they sum to :meth:`evaluate_all`."""
+        ``supply`` (settlements not yet built, KB §8) and ``moved`` (1 for a seat that has
+        already taken its turn in this round, 0 for the seat to move and the seats after it:
+        the game ends at the end of a round, KB §8, so every seat gets as many turns, and a
+        seat that has moved is one turn's gain ahead of what it will finish with, relatively).
+        With the weights ``1, 1, 1, potential, 0, 0, 0, 0, 0`` they sum to
+        :meth:`evaluate_all`."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
         terrain = st.board.terrain
         common = _Common(st)
+        moved = moved_this_round(st)
         out: list[tuple[float, ...]] = []
         for s in range(st.n):
             score, tiles, nomads, home = self._held(st, s, common)
@@ -173,6 +179,7 @@ class Evaluator:
                     float(frontier),
                     float(len(open_terrains)),
                     float(st.supply[s]),
+                    1.0 if s in moved else 0.0,
                 )
             )
         return out
@@ -339,14 +346,16 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 #: level's search (docs/bots.md, "Measured for issue 23"): 9,000 units of work a decision;
 #: each playout plays the candidate turn, the rivals' turns by the cheap playout policy, then
 #: the bot's own next turn with the card it draws in that world, planned with 30 evaluations
-#: (what the candidate sets up for the next card), and judges the position with the fitted
-#: evaluation; a turn keeps 4 virtual rounds at the planner's value, so a few lucky worlds do
-#: not overturn it (about 1.2 s of CPU a decision at the median).  The same in the base game and
-#: with the full Nomads expansion.
+#: (what the candidate sets up for the next card), then the rivals' next turns by the cheap
+#: policy again (``horizon_extra`` 4: every seat has played two turns, so the bot is not judged
+#: a turn ahead of its rivals), and judges the position with the fitted evaluation; a turn keeps
+#: 4 virtual rounds at the planner's value, so a few lucky worlds do not overturn it (about 1 s
+#: of CPU a decision at the median).  The same in the base game and with the full Nomads
+#: expansion.
 PLAN_EVALS = 1500
 SEARCH = {
     "work": 9000,
-    "horizon_extra": 1,
+    "horizon_extra": 4,
     "playout_plan_evals": 30,
     "rival_plan_evals": 0,
     "prior_visits": 4,

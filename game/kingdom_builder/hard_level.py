@@ -35,6 +35,7 @@ FEATURES: tuple[str, ...] = (
     "frontier",
     "open_terrains",
     "supply",
+    "moved",
 )
 
 

@@ -37,6 +37,19 @@ def turns_left(st: KingdomBuilderState) -> float:
     return max(0.5, min(pace))
 
 
+def moved_this_round(st: KingdomBuilderState) -> frozenset[Seat]:
+    """The seats that have already taken their turn in this round: from the round's first
+    player up to the seat to move, not including it (KB §4: turns go clockwise from the start
+    player; KB §8: the round is always finished, so every seat plays as many turns).  In the
+    middle of a round those seats are a turn ahead of the others for now, not at the end."""
+    moved: set[Seat] = set()
+    s = st.start
+    while s != st.cur and len(moved) < st.n:
+        moved.add(s)
+        s = (s + 1) % st.n
+    return frozenset(moved)
+
+
 def stage_of(st: KingdomBuilderState, stages: int) -> int:
     """The game's stage in ``0..stages-1``: how far the fastest builder is through its 40
     settlements (KB §8: the game ends in the round one seat builds its last), in ``stages``

@@ -93,6 +93,32 @@ def test_the_fitted_value_is_each_feature_times_its_stages_multiplier(
     assert seen == set(range(stages))
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_moved_counts_the_seats_that_played_this_round(seed: int) -> None:
+    """KB §4: a round is one turn each, clockwise from the start player; KB §8: the round is
+    always finished.  ``moved`` is 1 for the seats that have ended their turn in this round
+    (by the turns ended so far), 0 for the seat to move and those after it."""
+    state: Any = GAME.new(4, {}, seed)
+    rng = Rng(seed)
+    played: set[int] = set()
+    rounds = state.round
+    for _ in range(400):
+        if state.is_over():
+            break
+        if state.round != rounds:
+            rounds, played = state.round, set()
+        moved = [f[-1] for f in ev.DEFAULT.features(state)]
+        assert moved == [1.0 if s in played else 0.0 for s in range(4)]
+        assert state.cur not in played and len(played) == (state.cur - state.start) % 4
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        turn = state.turn_id()
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+        if state.turn_id() != turn:
+            played.add(seat)
+    assert ev.FEATURES[-1] == "moved"
+
+
 def test_the_stage_follows_the_fastest_builder() -> None:
     """KB §8: the game ends in the round one seat builds its last settlement."""
     state: Any = GAME.new(4, {}, 1)

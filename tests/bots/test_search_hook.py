@@ -45,9 +45,10 @@ def test_keyflower_tunes_its_hard_level() -> None:
     search = dict(kn.knowledge_for("keyflower").search)
     assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
     # Kingdom Builder plans its own next turn inside playouts (30 evaluations, the card it draws
-    # in that world), the rivals on the cheap policy, then judges with the fitted evaluation
+    # in that world), the rivals on the cheap policy, their next turns too (every seat two
+    # turns: nobody a turn ahead), then judges with the fitted evaluation
     kb = dict(kn.knowledge_for("kingdom-builder").search)
-    assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 1)
+    assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 4)
 
 
 def test_a_variant_of_a_game_takes_its_own_search_parameters(
