@@ -1,0 +1,102 @@
+"""Two bot levels on the same seeds, game by game (issue 23).
+
+``python -m bench.bots`` plays game *i* with seed *i* and prints one progress line per game
+(``<matchup> game <i> seat <s>: share <x> totals [...]``).  Two runs of the same matchup and seeds
+with different levels (``--search``, or two checkouts) play the same deals, so their difference
+is best read game by game: this reads the progress lines of a base run and of one or more
+variant runs and reports, over the games both played, each one's wins, the games only one of
+them won (the discordant pairs: with equal levels as many each way), and the mean difference of
+the tested seat's *margin* (its total minus its best rival's), with its standard error — a
+continuous measure that separates two levels in fewer games than the wins do.  Counts only::
+
+    python -m bench.bots --game kingdom-builder --matchup hard_vs_greedy --games 100 \\
+        --start 300 > base.log
+    python -m bench.bots ... --search '{"horizon_extra": 4}' > variant.log
+    python -m bench.paired base.log variant.log
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+LINE = re.compile(r" game (\d+) seat (\d+): share ([0-9.]+) totals \[([-0-9, ]+)\]")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a run: the tested seat's share of the win and its margin over its best
+    rival."""
+
+    share: float
+    margin: int
+
+
+def read_run(lines: Iterable[str]) -> dict[int, Game]:
+    """The games of one ``bench.bots`` run by index, from its progress lines (other lines are
+    skipped)."""
+    games: dict[int, Game] = {}
+    for line in lines:
+        m = LINE.search(line)
+        if not m:
+            continue
+        seat = int(m[2])
+        totals = [int(t) for t in m[4].split(",")]
+        if not 0 <= seat < len(totals) or len(totals) < 2:
+            continue
+        rival = max(t for k, t in enumerate(totals) if k != seat)
+        games[int(m[1])] = Game(float(m[3]), totals[seat] - rival)
+    return games
+
+
+@dataclass(frozen=True)
+class Comparison:
+    games: int
+    base_wins: float
+    variant_wins: float
+    base_only: int
+    variant_only: int
+    margin_diff: float
+    margin_se: float
+
+
+def compare(base: dict[int, Game], variant: dict[int, Game]) -> Comparison:
+    """``variant`` against ``base`` over the games both played."""
+    common = sorted(set(base) & set(variant))
+    n = len(common)
+    diffs = [variant[i].margin - base[i].margin for i in common]
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return Comparison(
+        games=n,
+        base_wins=sum(base[i].share for i in common),
+        variant_wins=sum(variant[i].share for i in common),
+        base_only=sum(1 for i in common if base[i].share > variant[i].share),
+        variant_only=sum(1 for i in common if variant[i].share > base[i].share),
+        margin_diff=mean,
+        margin_se=math.sqrt(var / n) if n else 0.0,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("base", type=Path)
+    parser.add_argument("variants", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    base = read_run(args.base.read_text(encoding="utf-8").splitlines())
+    for path in args.variants:
+        c = compare(base, read_run(path.read_text(encoding="utf-8").splitlines()))
+        print(
+            f"{path}: {c.games} games in common; wins {c.base_wins:.1f} (base) against "
+            f"{c.variant_wins:.1f}; won by the base alone {c.base_only}, by the variant alone "
+            f"{c.variant_only}; margin {c.margin_diff:+.2f} ± {c.margin_se:.2f} points a game"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

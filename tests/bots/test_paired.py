@@ -1,0 +1,53 @@
+"""bench.paired: two runs of bench.bots on the same seeds, compared game by game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import paired
+
+BASE = """\
+  hard_vs_greedy game 0 seat 0: share 1.00 totals [60, 50, 40, 30] (hard cpu ...) | 1.0/1
+  hard_vs_greedy game 1 seat 1: share 0.00 totals [60, 50, 40, 30] (hard cpu ...) | 1.0/2
+  hard_vs_greedy game 2 seat 2: share 0.50 totals [41, 20, 41, 30] (hard cpu ...) | 1.5/3
+{"bots.hard_vs_greedy.winrate": 0.5}
+"""
+VARIANT = """\
+  hard_vs_greedy game 1 seat 1: share 1.00 totals [50, 70, 40, 30] (...) | 1.0/1
+  hard_vs_greedy game 0 seat 0: share 1.00 totals [62, 50, 40, 30] (...) | 2.0/2
+  hard_vs_greedy game 7 seat 3: share 1.00 totals [1, 2, 3, 4] (...) | 3.0/3
+"""
+
+
+def test_runs_are_read_from_their_progress_lines() -> None:
+    run = paired.read_run(BASE.splitlines())
+    assert run == {
+        0: paired.Game(1.0, 10),
+        1: paired.Game(0.0, -10),
+        2: paired.Game(0.5, 0),
+    }
+
+
+def test_only_the_games_both_played_are_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    c = paired.compare(paired.read_run(BASE.splitlines()), paired.read_run(VARIANT.splitlines()))
+    assert (c.games, c.base_wins, c.variant_wins) == (2, 1.0, 2.0)
+    assert (c.base_only, c.variant_only) == (0, 1)
+    # margins 10 -> 12 and -10 -> 20: differences 2 and 30
+    assert c.margin_diff == pytest.approx(16.0)
+    assert c.margin_se == pytest.approx(14.0)
+    (tmp_path / "a.log").write_text(BASE)
+    (tmp_path / "b.log").write_text(VARIANT)
+    assert paired.main([str(tmp_path / "a.log"), str(tmp_path / "b.log")]) == 0
+    assert "2 games in common" in capsys.readouterr().out
+
+
+def test_malformed_lines_are_skipped() -> None:
+    lines = [
+        " x game 3 seat 9: share 1.00 totals [1, 2]",
+        " x game 4 seat 0: share 1.00 totals [5]",
+    ]
+    assert paired.read_run(lines) == {}
