@@ -45,12 +45,14 @@ def biases(
             totals = [float(t) for t in game["totals"]]
             mean = sum(totals) / len(totals)
             starts = 0
+            turn = -1
             for state in replay_of(game).states():
                 st: KingdomBuilderState = state  # type: ignore[assignment]
                 if st.over:
                     break
-                if st.placed or st.pending is not None or st.mand_done:
+                if st.turn_id() == turn:  # not the first position of a turn
                     continue
+                turn = st.turn_id()
                 starts += 1
                 if starts % every:
                     continue

@@ -101,3 +101,26 @@ def test_the_tile_probe_starts_where_a_build_tile_can_be_used() -> None:
     for action in turn:
         after.apply(seat, action)
     assert after.is_over() or after.turn_id() != st.turn_id()
+
+
+def test_the_tempo_probe_sorts_every_seat_at_every_turn_start(tmp_path: Path) -> None:
+    """bench.kb_tempo_bias: at each turn start, each of the 4 seats' errors goes to "moved"
+    if it has ended its turn in this round (KB §4, §8), else to "not moved"."""
+    from bench import kb_tempo_bias
+    from bench.fit_kingdom_builder import replay_of
+    from bench.fitting import read_games
+    from game.kingdom_builder import evaluation as ev
+
+    game = next(read_games(kb_tempo_bias.DATA[0]))
+    path = tmp_path / "one.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(game) + "\n")
+    errors = kb_tempo_bias.biases({"fit": ev.FITTED}, [path], every=1)
+    ahead: dict[int, int] = {}  # turn -> seats that have moved this round at its start
+    for st in replay_of(game).states():
+        if not st.is_over():
+            ahead.setdefault(st.turn_id(), (st.cur - st.start) % 4)  # type: ignore[attr-defined]
+    moved = sum(len(v) for (_, _, m), v in errors.items() if m)
+    total = sum(len(v) for v in errors.values())
+    assert total == 4 * len(ahead) > 0
+    assert moved == sum(ahead.values())
