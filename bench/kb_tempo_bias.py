@@ -69,7 +69,12 @@ def biases(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--every", type=int, default=2, help="every n-th turn start")
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=1,
+        help="every n-th turn start (not a multiple of the players: every seat in turn)",
+    )
     args = parser.parse_args(argv)
     judges = {}
     for name, drop in (("without moved", ["moved"]), ("with moved", [])):
