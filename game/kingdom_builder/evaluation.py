@@ -147,7 +147,7 @@ class Evaluator:
         expected gain, not yet weighted), ``potential_more`` (the same over the next-best hexes:
         what is left for later turns), ``frontier`` (the empty buildable hexes touching the
         seat's settlements: its choice of hexes for the cards to come, KB §5),
-        ``open_terrains`` (how many of the five terrains it can build next to its settlements)
+        ``open_terrains`` (how many of the five terrains it can build next to its settlements),
         ``supply`` (settlements not yet built, KB §8) and ``moved`` (1 for a seat that has
         already taken its turn in this round, 0 for the seat to move and the seats after it:
         the game ends at the end of a round, KB §8, so every seat gets as many turns, and a
