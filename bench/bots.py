@@ -54,6 +54,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import signal
 import time
 from collections.abc import Sequence
@@ -339,6 +340,11 @@ class Stopped(Exception):
 
 def _stop(signum: int, frame: Any) -> None:
     raise Stopped()
+
+
+#: What :func:`_progress` prints of a game, as :mod:`bench.paired` reads it back: index, tested
+#: seat, its share of the win, the totals.
+PROGRESS_LINE = re.compile(r" game (\d+) seat (\d+): share ([0-9.]+) totals \[([-0-9, ]+)\]")
 
 
 def _progress(results: list[dict[str, Any]]) -> None:

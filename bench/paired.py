@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-LINE = re.compile(r" game (\d+) seat (\d+): share ([0-9.]+) totals \[([-0-9, ]+)\]")
+from bench.bots import PROGRESS_LINE
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ def read_run(lines: Iterable[str]) -> dict[int, Game]:
     skipped)."""
     games: dict[int, Game] = {}
     for line in lines:
-        m = LINE.search(line)
+        m = PROGRESS_LINE.search(line)
         if not m:
             continue
         seat = int(m[2])

@@ -51,3 +51,22 @@ def test_malformed_lines_are_skipped() -> None:
         " x game 4 seat 0: share 1.00 totals [5]",
     ]
     assert paired.read_run(lines) == {}
+
+
+def test_what_bench_bots_prints_is_read_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """The progress line of ``bench.bots`` (its ``_progress``) is what ``read_run`` reads."""
+    from bench import bots
+
+    result = {
+        "matchup": "hard_vs_greedy",
+        "index": 12,
+        "seat": 0,
+        "share": 0.5,
+        "totals": [50, 61, 61, 40],
+        "thought_cpu": {"hard": [1.0]},
+        "cpu_longest": {"hard": 1.0},
+        "longest": {"hard": 1.2},
+        "count": {"hard": 1},
+    }
+    bots._progress([result])
+    assert paired.read_run(capsys.readouterr().out.splitlines()) == {12: paired.Game(0.5, -11)}
