@@ -103,17 +103,30 @@ def replay_of(game: dict[str, Any]) -> Replay:
 
 
 def samples(
-    game: dict[str, Any], every: int, stages: int, evaluator: Evaluator
+    game: dict[str, Any],
+    every: int,
+    stages: int,
+    evaluator: Evaluator,
+    turn_starts: bool = False,
 ) -> Iterator[Sample]:
     """``(seed, stage, features per seat, final totals)`` at every ``every``-th position of a
-    replayed game (positions where a seat is to act, the finished game excluded)."""
+    replayed game (positions where a seat is to act, the finished game excluded) — or, with
+    ``turn_starts``, at every ``every``-th position where a seat is about to begin its turn
+    (the positions the hard level's playouts end in: every seat has then played whole turns)."""
     replay = replay_of(game)
     totals = [float(t) for t in game["totals"]]
-    for i, state in enumerate(replay.states()):
+    turn = None
+    count = 0
+    for state in replay.states():
         st: KingdomBuilderState = state  # type: ignore[assignment]
         if st.over:
             break
-        if i % every:
+        if turn_starts:
+            if st.turn_id() == turn:
+                continue
+            turn = st.turn_id()
+        count += 1
+        if (count - 1) % every:
             continue
         yield game["seed"], stage_of(st, stages), evaluator.features(st), totals
 
@@ -125,10 +138,12 @@ def fit(
     stages: int,
     penalty: float,
     drop: Sequence[str] = (),
+    turn_starts: bool = False,
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
     the full Nomads expansion alone; write them to ``out`` if given.  The features named in
-    ``drop`` get the multiplier 0 (their column is zeroed, so the ridge keeps its prior)."""
+    ``drop`` get the multiplier 0 (their column is zeroed, so the ridge keeps its prior);
+    ``turn_starts`` samples turn starts only (:func:`samples`)."""
     evaluator = Evaluator()
     data: list[Sample] = []
     nomads: list[Sample] = []
@@ -147,7 +162,7 @@ def fit(
                     [tuple(v if k else 0.0 for v, k in zip(f, keep, strict=True)) for f in feats],
                     t,
                 )
-                for seed, stage, feats, t in samples(g, every, stages, evaluator)
+                for seed, stage, feats, t in samples(g, every, stages, evaluator, turn_starts)
             ]
             data.extend(rows)
             if g.get("options", {}).get("nomads") == "full":
@@ -158,7 +173,7 @@ def fit(
     fitted_nomads = fit_stages(nomads, stages, penalty, FEATURES, PRIOR, PLAYERS)
     if out is not None:
         counts = (len({s[0] for s in data}), len(data), len({s[0] for s in nomads}))
-        write_module(out, fitted, fitted_nomads, counts, every, penalty, data_paths)
+        write_module(out, fitted, fitted_nomads, counts, every, penalty, data_paths, turn_starts)
     return fitted, fitted_nomads
 
 
@@ -170,13 +185,15 @@ def write_module(
     every: int,
     penalty: float,
     data_paths: Sequence[Path],
+    turn_starts: bool = False,
 ) -> None:
     """Write the module of multipliers; ``counts`` is (games, positions, Nomads games)."""
     games, positions, nomads = counts
+    where = "turn starts" if turn_starts else "positions"
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     about = textwrap.fill(
         f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
-        f"{games} self-play games in {files} ({positions} positions, one in {every}; ridge "
+        f"{games} self-play games in {files} ({positions} {where}, one in {every}; ridge "
         f"penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature "
         f"``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far "
         f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the "
@@ -243,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp.add_argument("--stages", type=int, default=4)
     fitp.add_argument("--penalty", type=float, default=0.05)
     fitp.add_argument(
+        "--turn-starts",
+        action="store_true",
+        help="sample only positions where a seat begins its turn (where playouts end)",
+    )
+    fitp.add_argument(
         "--drop",
         nargs="*",
         default=[],
@@ -261,7 +283,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             partial(play_game, judge=args.judge), args.games, args.start, args.out, args.workers
         )
     else:
-        fit(args.data, args.out, args.every, args.stages, args.penalty, args.drop)
+        fit(
+            args.data,
+            args.out,
+            args.every,
+            args.stages,
+            args.penalty,
+            args.drop,
+            args.turn_starts,
+        )
     return 0
 
 

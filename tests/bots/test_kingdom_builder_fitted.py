@@ -157,6 +157,25 @@ def test_the_fit_reads_its_committed_games() -> None:
     assert game["options"] == {"nomads": "full"}  # game 2
 
 
+def test_turn_starts_samples_each_turns_first_position_only() -> None:
+    """``fit --turn-starts``: one sample per turn (KB §4: a turn is the seat's three builds and
+    its tile uses), where every seat has played whole turns, as at the end of a playout; and no
+    more of them than of all positions."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+    game = next(fit.read_games(path))
+    evaluator = ev.Evaluator()
+    starts = list(fit.samples(game, 1, 4, evaluator, turn_starts=True))
+    every = list(fit.samples(game, 1, 4, evaluator))
+    turns = set()
+    for state in fit.replay_of(game).states():
+        if state.is_over():
+            break
+        turns.add(state.turn_id())  # type: ignore[attr-defined]
+    assert len(starts) == len(turns) < len(every)
+    assert starts[0][2] == every[0][2]  # the first position starts the first turn
+    assert len(list(fit.samples(game, 3, 4, evaluator, turn_starts=True))) == -(-len(turns) // 3)
+
+
 def test_the_win_chance_forms_are_scored_by_who_won() -> None:
     """``bench.calibrate_scale --forms``: a form whose chances follow the winners scores a lower
     log loss; in a close field the margin gives every trailing seat nearly even chances (each
