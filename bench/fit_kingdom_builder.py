@@ -36,7 +36,9 @@ settlements, in ``--stages`` equal bins.  Games are split in two halves by seed:
 half is scored on the other (the mean squared error of the predicted score differences, against
 the plain sum's), then the final fit uses every game.  The output is a Python module with the
 multipliers.  ``fit --drop NAME`` keeps a feature the plain sum does not use at 0 (``--drop
-supply``: ``bench/kb_tile_use.py`` shows what the hard level's search does with that one).
+supply``: ``bench/kb_tile_use.py`` shows what the hard level's search does with that one);
+``fit --turn-starts --every 1`` samples only the positions where a seat begins its turn, where
+the hard level's playouts end (played, it won as many games as the committed fit: docs/bots.md).
 """
 
 from __future__ import annotations
