@@ -104,22 +104,16 @@ def replay_of(game: dict[str, Any]) -> Replay:
     )
 
 
-def samples(
-    game: dict[str, Any],
-    every: int,
-    stages: int,
-    evaluator: Evaluator,
-    turn_starts: bool = False,
-) -> Iterator[Sample]:
-    """``(seed, stage, features per seat, final totals)`` at every ``every``-th position of a
-    replayed game (positions where a seat is to act, the finished game excluded) — or, with
-    ``turn_starts``, at every ``every``-th position where a seat is about to begin its turn
-    (the positions the hard level's playouts end in: every seat has then played whole turns)."""
-    replay = replay_of(game)
-    totals = [float(t) for t in game["totals"]]
+def positions(
+    game: dict[str, Any], every: int, turn_starts: bool = False
+) -> Iterator[KingdomBuilderState]:
+    """Every ``every``-th position of a replayed game where a seat is to act (the finished game
+    excluded), the first included — or, with ``turn_starts``, every ``every``-th position where a
+    seat is about to begin its turn (where the hard level's playouts end: every seat has then
+    played whole turns)."""
     turn = None
     count = 0
-    for state in replay.states():
+    for state in replay_of(game).states():
         st: KingdomBuilderState = state  # type: ignore[assignment]
         if st.over:
             break
@@ -128,8 +122,21 @@ def samples(
                 continue
             turn = st.turn_id()
         count += 1
-        if (count - 1) % every:
-            continue
+        if (count - 1) % every == 0:
+            yield st
+
+
+def samples(
+    game: dict[str, Any],
+    every: int,
+    stages: int,
+    evaluator: Evaluator,
+    turn_starts: bool = False,
+) -> Iterator[Sample]:
+    """``(seed, stage, features per seat, final totals)`` at the :func:`positions` of a
+    replayed game."""
+    totals = [float(t) for t in game["totals"]]
+    for st in positions(game, every, turn_starts):
         yield game["seed"], stage_of(st, stages), evaluator.features(st), totals
 
 

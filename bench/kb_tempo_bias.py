@@ -21,11 +21,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.fit_kingdom_builder import fit, replay_of
+from bench.fit_kingdom_builder import fit, positions
 from bench.fitting import read_games
 from game.kingdom_builder.evaluation import DEFAULT, FittedEvaluator, stage_of
 from game.kingdom_builder.odds import moved_this_round
-from game.kingdom_builder.state import KingdomBuilderState
 
 DATA = (
     Path("bench/data/kb-selfplay.jsonl.gz"),
@@ -44,18 +43,7 @@ def biases(
         for game in read_games(path):
             totals = [float(t) for t in game["totals"]]
             mean = sum(totals) / len(totals)
-            starts = 0
-            turn = -1
-            for state in replay_of(game).states():
-                st: KingdomBuilderState = state  # type: ignore[assignment]
-                if st.over:
-                    break
-                if st.turn_id() == turn:  # not the first position of a turn
-                    continue
-                turn = st.turn_id()
-                starts += 1
-                if starts % every:
-                    continue
+            for st in positions(game, every, turn_starts=True):
                 moved = moved_this_round(st)
                 stage = stage_of(st, STAGES)
                 for name, judge in judges.items():
