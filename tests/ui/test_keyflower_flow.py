@@ -274,13 +274,49 @@ def _take_turn(
         and app.top is game
         and game.shown == seat
     ):
-        tried["undo"] = True
-        then = msg["view"]["seats"][seat]
+        # the host rebuilds the position without the seat's last action
+        tried["undo"] = _try_undo(app, game, seat, msg["view"]["seats"][seat])
+
+
+def _try_undo(app: App, game: Any, seat: int, then: Any) -> bool:
+    """Press Ctrl+Z for ``seat``; True once the seat's own view is back to ``then`` (other
+    seats' messages may arrive meanwhile).  False if the turn went on first — the bot moved
+    and the table handed over before the key, or the host refused the undo because the turn
+    had passed when it arrived; the player is told so either way, and the test tries later."""
+    client = game.client
+    sent: list[int] = []
+    told: list[Any] = []  # the host's refusals, which the scene turns into toasts
+    undo, take = client.undo, client.take_notices
+
+    def sending(s: int, turn: bool = False) -> bool:
+        sent.append(s)
+        return bool(undo(s, turn))
+
+    def taking() -> list[Any]:
+        notices = take()
+        told.extend(notices)
+        return notices
+
+    def refused() -> bool:
+        return any(
+            n.kind == "error" and n.code in ("undo_refused", "stale")
+            for n in (*told, *client.notices)  # (not yet shown while a curtain is up)
+        )
+
+    client.undo, client.take_notices = sending, taking
+    try:
         press(app, pygame.K_z, pygame.KMOD_CTRL)
-        # the host rebuilds the position without the seat's last action (other seats'
-        # messages may arrive meanwhile: wait for the seat's own view to be as before)
-        _wait(app, lambda: client.state_of(seat)["view"]["seats"][seat] == then, "the undo")
+        if seat not in sent:
+            return False
+        _wait(
+            app,
+            lambda: refused() or client.state_of(seat)["view"]["seats"][seat] == then,
+            "the undo",
+        )
         _wait(app, lambda: seat not in client.busy, "the undo's answer")
+    finally:
+        client.undo, client.take_notices = undo, take
+    return bool(client.state_of(seat)["view"]["seats"][seat] == then)
 
 
 def test_hot_seat_keyflower_from_menu_to_results(app: App) -> None:
