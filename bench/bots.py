@@ -34,6 +34,10 @@ of a 4-player game (target: at least 300).  ``decision_s_max.<level>`` and
 ``decision_s_mean.<level>``: the longest and the mean decision (wall clock) of each difficulty
 level in the strength games.  The machine's load average is reported beside the figures.
 
+``--replays FILE`` appends every game to ``FILE`` as it finishes (gzipped JSON lines: the
+replay, the bots by seat, the tested seat, the scores by category), for a look at the games
+afterwards or a fit on the positions a level reaches (``bench.fitting.read_games`` reads it).
+
 Games run in ``--workers`` processes (default 2: the machine has 2 cores).  ``--quick`` runs a
 handful of games with a small hard iteration count, for smoke tests only.  Run long matchups
 nice'd, in the background::
@@ -50,6 +54,7 @@ Figures for Kingdom Builder are named ``bots.<what>``; other games add their id:
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import multiprocessing
@@ -57,7 +62,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,7 +70,7 @@ from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
 from game.bots.budget import HARD_CPU_BUDGET, HARD_WORK, PLAN_CPU_BUDGET, PLAN_EVALS
 from game.bots.knowledge import SEARCH_PARAMETERS, knowledge_for
-from game.core.match import Bot, play_match
+from game.core.match import Bot, MatchResult, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import derive_seed
 
@@ -267,6 +272,7 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "seat": tested_seat,
         "share": share,
         "totals": [s["total"] for s in result.scores],
+        "replay": replay_line(result, names, matchup_name, tested_seat),
         "longest": longest,
         "total": total,
         "count": count,
@@ -275,6 +281,40 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
         "thought_wall": thought_wall,
         "cuts": cuts,
     }
+
+
+def replay_line(
+    result: MatchResult, names: Sequence[str], matchup: str, seat: int
+) -> dict[str, Any]:
+    """One game as a line of ``--replays``: the replay (seed, options, rules version and every
+    action: the fit scripts' format, ``bench.fitting.read_games`` reads it back), the bots by
+    seat, the tested seat and each seat's scores by category."""
+    replay = result.replay
+    return {
+        "game": replay.game,
+        "seed": replay.seed,
+        "players": replay.players,
+        "options": dict(replay.options),
+        "rules_version": replay.rules_version,
+        "bots": list(names),
+        "matchup": matchup,
+        "seat": seat,
+        "actions": [[s, list(action)] for s, action in replay.actions],
+        "totals": [row["total"] for row in result.scores],
+        "scores": [dict(row) for row in result.scores],
+    }
+
+
+class ReplayWriter:
+    """Appends each finished game's :func:`replay_line` to a gzipped JSON-lines file, flushed
+    game by game (a stopped run keeps its games; a second run on the same file adds to it)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __call__(self, result: dict[str, Any]) -> None:
+        with gzip.open(self.path, "at", encoding="utf-8") as f:
+            f.write(json.dumps(result["replay"], separators=(",", ":")) + "\n")
 
 
 def run_matchup(
@@ -288,8 +328,10 @@ def run_matchup(
     options: dict[str, Any] | None = None,
     iterations: int | None = None,
     search: dict[str, Any] | None = None,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes."""
+    """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes;
+    ``on_result`` is called with each game's result as it finishes."""
     tasks = [
         (
             game_id,
@@ -309,6 +351,8 @@ def run_matchup(
         try:
             for t in tasks:
                 results.append(play_one(t))
+                if on_result is not None:
+                    on_result(results[-1])
                 if verbose:
                     _progress(results)
         except Stopped:
@@ -320,6 +364,8 @@ def run_matchup(
         try:
             for r in pool.imap_unordered(play_one, tasks):
                 results.append(r)
+                if on_result is not None:
+                    on_result(r)
                 if verbose:
                     _progress(results)
         except Stopped:
@@ -515,6 +561,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
     parser.add_argument(
+        "--replays",
+        default=None,
+        metavar="FILE",
+        help="append every game, as it finishes, to FILE (gzipped JSON lines: the replay, the "
+        "bots by seat, the scores by category; what the fit scripts read)",
+    )
+    parser.add_argument(
         "--sims",
         type=float,
         default=None,
@@ -551,6 +604,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options=args.options,
             iterations=args.iterations,
             search=args.search,
+            on_result=ReplayWriter(args.replays) if args.replays else None,
         )
         figures[f"{prefix}.{name}.load_1min_after"] = _load()
         figures[f"{prefix}.{name}.start"] = float(args.start)

@@ -1,0 +1,45 @@
+"""bench.bots --replays: every game of a run kept as a replay that plays back to its result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import bots
+from bench.fitting import read_games
+from game.core.match import Replay
+
+
+def _run(out: Path, start: int, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "kingdom-builder", "--matchup", "greedy_vs_random", "--games", "1"]
+    argv += ["--start", str(start), "--workers", "1", "--replays", str(out), "--json"]
+    assert bots.main(argv) == 0
+    capsys.readouterr()
+
+
+def test_each_game_is_appended_and_replays_to_its_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl.gz"
+    _run(out, 5, capsys)
+    _run(out, 6, capsys)  # a second run adds to the file
+    games = list(read_games(out))
+    assert [g["seed"] for g in games] == [5, 6]
+    for g in games:
+        # game i puts the tested bot in seat i % 4 (the progress line's "seat")
+        assert g["seat"] == g["seed"] % 4 and g["matchup"] == "greedy_vs_random"
+        assert g["bots"][g["seat"]] == "greedy"
+        assert sorted(g["bots"]) == ["greedy", "random", "random", "random"]
+        replay = Replay(
+            game=g["game"],
+            players=g["players"],
+            seed=g["seed"],
+            options=g["options"],
+            rules_version=g["rules_version"],
+            actions=[(seat, tuple(action)) for seat, action in g["actions"]],
+        )
+        final = replay.state_at()
+        assert final.is_over()
+        assert final.scores() == g["scores"]
+        assert [row["total"] for row in g["scores"]] == g["totals"]
