@@ -44,7 +44,8 @@ The evaluation module may define (every name is optional):
     its playouts per decision (default none), and ``"cpu_budget"``, its CPU ceiling per
     decision in seconds (default :data:`game.bots.budget.HARD_CPU_BUDGET`).  The search's
     other parameters too (``"rival_plan_evals"``: rivals that plan their turns in the
-    playouts, ``"win_chance"``: the form of a playout's reward, :func:`win_chances`, ...).
+    playouts, ``"win_chance"``: the form of a playout's reward, :func:`win_chances`,
+    ``"scale_factor"``: a multiplier of its scale, ...).
     Default: none.
 
 ``SEARCH_VARIANT(state) -> str``, ``SEARCH_BY_VARIANT: dict[str, dict[str, object]]``
@@ -115,6 +116,7 @@ SEARCH_PARAMETERS = frozenset(
         "prior_visits",
         "reject_every",
         "rival_plan_evals",
+        "scale_factor",
         "stratify",
         "widening",
         "win_chance",
@@ -192,6 +194,21 @@ class Knowledge:
             hard_evaluate_all=None,
             hard_candidate_actions=None,
             hard_reward_scale=None,
+        )
+
+    def scaled(self, factor: float) -> Knowledge:
+        """These hooks with every win-chance scale multiplied by ``factor`` (the search
+        parameter ``"scale_factor"``: below 1 a margin decides more sharply, above 1 the reward
+        is closer to the margin itself); itself for 1."""
+        if factor == 1.0:
+            return self
+        reward_scale = self.reward_scale
+        return replace(
+            self,
+            scale=self.scale * factor,
+            reward_scale=None
+            if reward_scale is None
+            else (lambda state: factor * float(reward_scale(state))),
         )
 
     def scale_for(self, state: GameState) -> float:
@@ -341,6 +358,9 @@ def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str,
         isinstance(cpu, bool) or not isinstance(cpu, int | float) or not cpu > 0
     ):
         raise ValueError(f'{game_id}: SEARCH["cpu_budget"] must be positive seconds, not {cpu!r}')
+    factor = search.get("scale_factor", 1.0)
+    if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor < 1e6:
+        raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))

@@ -127,6 +127,7 @@ class MctsBot:
         plan_evals: int | None = None,
         stratify: bool = False,
         win_chance: str = "margin",
+        scale_factor: float = 1.0,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -184,6 +185,10 @@ class MctsBot:
             raise ValueError(f"unknown win-chance form {win_chance!r}")
         #: How a playout's end position becomes a reward (:func:`~game.bots.knowledge.win_chances`).
         self.win_chance = win_chance
+        if not 0 < scale_factor < 1e6:
+            raise ValueError("the scale factor must be a positive number")
+        #: Multiplies the win chance's scale (:meth:`~game.bots.knowledge.Knowledge.scaled`).
+        self.scale_factor = scale_factor
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -230,11 +235,7 @@ class MctsBot:
 
         The rest of a chosen turn is cached for the seat's next decisions.
         """
-        knowledge = self.knowledge or knowledge_for(state.game_id)
-        if self.game_tuning:
-            self._tune(knowledge, state)
-        if self.game_tuning:
-            knowledge = knowledge.for_hard()
+        knowledge = self._knowledge(state)
         horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
         meter = self._meter()
         self._work = 0
@@ -268,14 +269,21 @@ class MctsBot:
         """The whole turns this bot's search would race from ``state`` (its planner's best, at
         most ``max_plans``), without searching; for benchmarks that judge the choice
         (``bench/search_regret.py``).  Draws from the bot's RNG, as a search does."""
-        knowledge = self.knowledge or knowledge_for(state.game_id)
-        if self.game_tuning:
-            self._tune(knowledge, state)
-            knowledge = knowledge.for_hard()
+        knowledge = self._knowledge(state)
         root = _Node(mover=-1)
         world = state.determinize(seat, self.rng.next64())
         self._add_plans(root, world, seat, knowledge, None, Meter.unlimited())
         return list(root.children)
+
+    def _knowledge(self, state: GameState) -> Knowledge:
+        """The hooks a search from ``state`` judges with: the bot's own or the game's; for the
+        hard level (``game_tuning``) its search parameters taken first and its own evaluation;
+        the win chance's scale times ``scale_factor``."""
+        knowledge = self.knowledge or knowledge_for(state.game_id)
+        if self.game_tuning:
+            self._tune(knowledge, state)
+            knowledge = knowledge.for_hard()
+        return knowledge.scaled(self.scale_factor)
 
     def _tune(self, knowledge: Knowledge, state: GameState) -> None:
         """Take the game's search parameters for ``state``'s variant
@@ -482,6 +490,7 @@ class MctsBot:
             "playout_plan_evals": self.playout_plan_evals,
             "rival_plan_evals": self.rival_plan_evals,
             "win_chance": self.win_chance,
+            "scale_factor": self.scale_factor,
             # the helpers judge with the same evaluation as this process (the hard level's own)
             "game_tuning": self.game_tuning,
         }

@@ -214,6 +214,7 @@ def _serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
             knowledge = knowledge_for(game_id)
             if params.pop("game_tuning", False):
                 knowledge = knowledge.for_hard()
+            knowledge = knowledge.scaled(float(params.get("scale_factor", 1.0)))
             bot = MctsBot(0, budget=None, iterations=1, **params)
             continue
         if kind == "run" and bot is not None:

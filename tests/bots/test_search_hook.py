@@ -111,6 +111,48 @@ def test_the_win_chance_forms() -> None:
         MctsBot(1, budget=0.05, win_chance="vote")
 
 
+def test_the_scale_factor_multiplies_every_win_chance_scale() -> None:
+    """``scale_factor`` (a search parameter) multiplies the win chance's scale: the fixed one
+    and a position's own (Kingdom Builder's sharpening one); 1 leaves the hooks as they are,
+    and anything but a positive number is refused."""
+    from game.kingdom_builder.hard_level import hard_reward_scale
+
+    known = kn.knowledge_for("kingdom-builder").for_hard()
+    assert known.scaled(1.0) is known
+    state = get_game("kingdom-builder").new(4, {}, 3)
+    half = known.scaled(0.5)
+    assert half.scale == pytest.approx(known.scale / 2)
+    assert half.scale_for(state) == pytest.approx(hard_reward_scale(state) / 2)
+    seat = state.to_move()[0]
+    margin = kn.relative_value(known.evaluate_all(state), seat)
+    assert half.rewards(state)[seat] == pytest.approx(
+        1 / (1 + math.exp(-margin / (hard_reward_scale(state) / 2)))
+    )
+    plain = kn.knowledge_for(testgame.GAME_ID)
+    assert plain.reward_scale is None and plain.scaled(3.0).scale == pytest.approx(3 * plain.scale)
+    for bad in (0, -1.0, True, "2", float("nan")):
+        with pytest.raises(ValueError, match="scale_factor"):
+            kn._search_parameters("some-game", {"scale_factor": bad})
+    with pytest.raises(ValueError, match="scale factor"):
+        MctsBot(1, budget=0.05, scale_factor=0.0)
+
+
+def test_a_race_with_a_scale_factor_chooses_a_legal_turn() -> None:
+    """The hard level with ``scale_factor`` plays a whole legal turn, the same for the same
+    seed (the factor reaches the search's rewards and its priors)."""
+    state = get_game(testgame.GAME_ID).new(3, {}, 4)
+    seat = state.to_move()[0]
+    turns = []
+    for _ in range(2):
+        bot = MctsBot(5, budget=None, iterations=6, root_policy="race", scale_factor=0.5)
+        turns.append(bot.search(state.determinize(seat, 1), seat))
+    assert turns[0] == turns[1]
+    world = state.determinize(seat, 1)
+    for action in turns[0]:
+        assert action in world.legal_actions(seat)
+        world.apply(seat, action)
+
+
 def test_a_softmax_race_chooses_a_legal_turn() -> None:
     """The race with the softmax reward (its priors from the planned turns' end positions)
     plays a whole legal turn, the same one for the same seed."""
