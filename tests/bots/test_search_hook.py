@@ -137,30 +137,16 @@ def test_the_scale_factor_multiplies_every_win_chance_scale() -> None:
         MctsBot(1, budget=0.05, scale_factor=0.0)
 
 
-def test_a_race_with_a_scale_factor_chooses_a_legal_turn() -> None:
-    """The hard level with ``scale_factor`` plays a whole legal turn, the same for the same
-    seed (the factor reaches the search's rewards and its priors)."""
+@pytest.mark.parametrize("params", [{"win_chance": "softmax"}, {"scale_factor": 0.5}])
+def test_a_race_with_another_reward_chooses_a_legal_turn(params: dict[str, Any]) -> None:
+    """The race with the softmax reward (its priors then from the planned turns' end
+    positions) or a scale factor (reaching the rewards and the priors) plays a whole legal
+    turn, the same one for the same seed."""
     state = get_game(testgame.GAME_ID).new(3, {}, 4)
     seat = state.to_move()[0]
     turns = []
     for _ in range(2):
-        bot = MctsBot(5, budget=None, iterations=6, root_policy="race", scale_factor=0.5)
-        turns.append(bot.search(state.determinize(seat, 1), seat))
-    assert turns[0] == turns[1]
-    world = state.determinize(seat, 1)
-    for action in turns[0]:
-        assert action in world.legal_actions(seat)
-        world.apply(seat, action)
-
-
-def test_a_softmax_race_chooses_a_legal_turn() -> None:
-    """The race with the softmax reward (its priors from the planned turns' end positions)
-    plays a whole legal turn, the same one for the same seed."""
-    state = get_game(testgame.GAME_ID).new(3, {}, 4)
-    seat = state.to_move()[0]
-    turns = []
-    for _ in range(2):
-        bot = MctsBot(5, budget=None, iterations=6, root_policy="race", win_chance="softmax")
+        bot = MctsBot(5, budget=None, iterations=6, root_policy="race", **params)
         turns.append(bot.search(state.determinize(seat, 1), seat))
     assert turns[0] == turns[1]
     world = state.determinize(seat, 1)
