@@ -69,7 +69,7 @@ from typing import Any
 from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
 from game.bots.budget import HARD_CPU_BUDGET, HARD_WORK, PLAN_CPU_BUDGET, PLAN_EVALS
-from game.bots.knowledge import SEARCH_PARAMETERS, knowledge_for
+from game.bots.knowledge import knowledge_for, search_parameters
 from game.core.match import Bot, MatchResult, play_match
 from game.core.registry import game_ids, get_game
 from game.core.rng import derive_seed
@@ -159,9 +159,7 @@ def bench_bot(
         bot = make_bot(name, seed, budget, iterations=iterations, safety_net=False)
         if search:
             assert isinstance(bot, MctsBot)
-            unknown = set(search) - SEARCH_PARAMETERS
-            if unknown:
-                raise ValueError(f"unknown search parameters {sorted(unknown)}")
+            search_parameters("--search", search)  # names and values, as a game's SEARCH
             for key, value in search.items():
                 setattr(bot, "cpu_budget" if key == "cpu_budget" else key, value)
             bot.fixed = bot.fixed | frozenset(search)
@@ -576,6 +574,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "SECONDS from 3 openings) instead of playing matchups",
     )
     args = parser.parse_args(argv)
+    if args.search is not None:
+        if not isinstance(args.search, dict):
+            parser.error("--search takes a JSON object")
+        try:
+            search_parameters("--search", args.search)
+        except ValueError as exc:
+            parser.error(str(exc))
     figures: dict[str, Any] = {}
     prefix = "bots" if args.game == REFERENCE_GAME else f"bots.{args.game}"
     figures["load_1min_before"] = _load()

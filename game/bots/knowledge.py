@@ -344,7 +344,7 @@ def _evaluation_module(game_id: str) -> ModuleType | None:
         raise
 
 
-def _search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     """A game's ``SEARCH`` as sorted pairs, refusing names the search bot does not have and a
     budget that is not a positive number (``iterations``: a positive integer)."""
     unknown = set(search) - SEARCH_PARAMETERS
@@ -408,7 +408,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         rollout_action=hooks.get("rollout_action") or random_rollout_action,
         position_key=hooks.get("position_key"),
         candidate_actions=hooks.get("candidate_actions") or all_actions,
-        search=_search_parameters(game_id, hooks.get("SEARCH") or {}),
+        search=search_parameters(game_id, hooks.get("SEARCH") or {}),
         easy_temperature=_easy_temperature(game_id, hooks.get("EASY_TEMPERATURE")),
         hard_evaluate_all=hooks.get("HARD_EVALUATE_ALL"),
         hard_candidate_actions=hooks.get("HARD_CANDIDATE_ACTIONS"),
@@ -417,7 +417,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         stratify=hooks.get("stratify_world"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
-            (str(name), _search_parameters(game_id, params or {}))
+            (str(name), search_parameters(game_id, params or {}))
             for name, params in sorted((hooks.get("SEARCH_BY_VARIANT") or {}).items())
         ),
     )

@@ -1,4 +1,5 @@
-"""bench.bots --replays: every game of a run kept as a replay that plays back to its result."""
+"""bench.bots's options: ``--replays`` keeps every game of a run as a replay that plays back to
+its result; ``--search`` is checked as a game's ``SEARCH`` is, names and values."""
 
 from __future__ import annotations
 
@@ -43,3 +44,21 @@ def test_each_game_is_appended_and_replays_to_its_scores(
         assert final.is_over()
         assert final.scores() == g["scores"]
         assert [row["total"] for row in g["scores"]] == g["totals"]
+
+
+@pytest.mark.parametrize(
+    ("search", "says"),
+    [
+        ('{"scale_factor": 0}', "scale_factor"),
+        ('{"nope": 1}', "unknown search parameters"),
+        ('{"work": -3}', "work"),
+        ("[1]", "JSON object"),
+    ],
+)
+def test_a_bad_search_is_refused_before_any_game(
+    search: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bots.main(["--games", "1", "--workers", "1", "--search", search])
+    assert exit_.value.code == 2
+    assert says in capsys.readouterr().err

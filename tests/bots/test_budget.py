@@ -226,7 +226,7 @@ def test_the_same_seed_and_count_give_the_same_hard_decision() -> None:
 )
 def test_a_bad_search_budget_is_refused(search: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        kn._search_parameters("some-game", search)
+        kn.search_parameters("some-game", search)
 
 
 @pytest.mark.parametrize("value", [0, -5, 1.5, True, "many"])

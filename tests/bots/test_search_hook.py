@@ -82,7 +82,7 @@ def test_a_variant_of_a_game_takes_its_own_search_parameters(
 
 def test_unknown_search_parameters_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown search parameters"):
-        kn._search_parameters("some-game", {"budget": 9})
+        kn.search_parameters("some-game", {"budget": 9})
 
 
 def test_the_win_chance_forms() -> None:
@@ -106,7 +106,7 @@ def test_the_win_chance_forms() -> None:
     with pytest.raises(ValueError, match="win-chance form"):
         kn.win_chances(values, 3.0, "vote")
     with pytest.raises(ValueError, match="win_chance"):
-        kn._search_parameters("some-game", {"win_chance": "vote"})
+        kn.search_parameters("some-game", {"win_chance": "vote"})
     with pytest.raises(ValueError, match="win-chance form"):
         MctsBot(1, budget=0.05, win_chance="vote")
 
@@ -132,7 +132,7 @@ def test_the_scale_factor_multiplies_every_win_chance_scale() -> None:
     assert plain.reward_scale is None and plain.scaled(3.0).scale == pytest.approx(3 * plain.scale)
     for bad in (0, -1.0, True, "2", float("nan")):
         with pytest.raises(ValueError, match="scale_factor"):
-            kn._search_parameters("some-game", {"scale_factor": bad})
+            kn.search_parameters("some-game", {"scale_factor": bad})
     with pytest.raises(ValueError, match="scale factor"):
         MctsBot(1, budget=0.05, scale_factor=0.0)
 
