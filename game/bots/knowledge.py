@@ -75,6 +75,12 @@ The evaluation module may define (every name is optional):
     ``"stratify"``), so over a few rounds the outcomes come up in proportion to their odds
     (stratified sampling) while the rest of the world stays random.  Default: none.
 
+``round_ending(state) -> bool``
+    Whether ``state``'s game will end when the current round is over (Kingdom Builder: a seat
+    has built its last settlement).  With the search parameter ``"finish_round"`` a playout
+    that has reached its horizon in such a round plays on to the end, so the last turns are
+    judged by the real result rather than the evaluation.  Default: none.
+
 ``HARD_EVALUATE_ALL(state) -> list[float]``, ``HARD_CANDIDATE_ACTIONS(state, seat, actions)``
     A refined evaluation and candidate filter for the hard level only (e.g. weights fitted
     from self-play games, a narrower choice where the search would drown): the search bot with
@@ -105,6 +111,7 @@ SEARCH_PARAMETERS = frozenset(
     {
         "cpu_budget",
         "exploration",
+        "finish_round",
         "horizon_extra",
         "iterations",
         "max_plans",
@@ -165,6 +172,8 @@ class Knowledge:
     #: has its own (the module's ``SEARCH_BY_VARIANT``, each replacing ``SEARCH``).
     search_variant: Callable[[GameState], str] | None = None
     search_variants: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    #: Whether a position's game ends with its current round (the module's ``round_ending``).
+    round_ending: Callable[[GameState], bool] | None = None
 
     def search_for(self, state: GameState) -> tuple[tuple[str, Any], ...]:
         """The hard level's search parameters in ``state``'s variant of the game (``search``
@@ -361,6 +370,8 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     factor = search.get("scale_factor", 1.0)
     if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor < 1e6:
         raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
+    if not isinstance(search.get("finish_round", False), bool):
+        raise ValueError(f'{game_id}: SEARCH["finish_round"] must be true or false')
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))
@@ -415,6 +426,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         hard_reward_scale=hooks.get("HARD_REWARD_SCALE"),
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
         stratify=hooks.get("stratify_world"),
+        round_ending=hooks.get("round_ending"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), search_parameters(game_id, params or {}))

@@ -39,7 +39,9 @@ are).  With ``playout_plan_evals`` set, the searching seat plays
 its own later turns with a small turn planner (beam 2, that many evaluations): with ``horizon =
 players + 1`` the bot sees what its *next* turn can make of each candidate, for each card it may
 draw.  The end position is scored with the game's evaluation turned into a win chance
-(:meth:`Knowledge.rewards`); a finished game scores its real result.  Playing every game to the
+(:meth:`Knowledge.rewards`); a finished game scores its real result.  With ``finish_round`` a
+playout that reaches its horizon in a round its game ends with (the game's ``round_ending``
+hook) plays that round out, so the last turns of a game are judged by its result.  Playing every game to the
 end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
 
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
@@ -128,6 +130,7 @@ class MctsBot:
         stratify: bool = False,
         win_chance: str = "margin",
         scale_factor: float = 1.0,
+        finish_round: bool = False,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -189,6 +192,8 @@ class MctsBot:
             raise ValueError("the scale factor must be a positive number")
         #: Multiplies the win chance's scale (:meth:`~game.bots.knowledge.Knowledge.scaled`).
         self.scale_factor = scale_factor
+        #: Whether a playout plays out the game's last round (see the module docstring).
+        self.finish_round = finish_round
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -491,6 +496,7 @@ class MctsBot:
             "rival_plan_evals": self.rival_plan_evals,
             "win_chance": self.win_chance,
             "scale_factor": self.scale_factor,
+            "finish_round": self.finish_round,
             # the helpers judge with the same evaluation as this process (the hard level's own)
             "game_tuning": self.game_tuning,
         }
@@ -609,10 +615,13 @@ class MctsBot:
         ``playout_plan_evals`` set the searching seat plans its own later turns with a small
         turn planner (what it would really do with the card it draws), and with
         ``rival_plan_evals`` set the other seats plan theirs the same way (rivals that are
-        greedy planners, as the greedy levels are, rather than the cheap policy).
+        greedy planners, as the greedy levels are, rather than the cheap policy).  With
+        ``finish_round`` and the game's ``round_ending`` hook, a playout at its horizon in the
+        game's last round plays on to the end.
         """
         rollout_action = knowledge.rollout_action
-        while ends < horizon and not world.is_over():
+        ending = knowledge.round_ending if self.finish_round else None
+        while not world.is_over() and (ends < horizon or (ending is not None and ending(world))):
             mover = world.to_move()[0]
             turn = world.turn_id()
             evals = (

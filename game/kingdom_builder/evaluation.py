@@ -361,6 +361,14 @@ SEARCH = {
     "prior_visits": 4,
 }
 
+
+def round_ending(state: GameState) -> bool:
+    """Whether the game ends when this round is over (KB §8: a seat has built its last
+    settlement; the round is finished so every seat plays as many turns)."""
+    st: KingdomBuilderState = state  # type: ignore[assignment]
+    return bool(st.end_triggered)
+
+
 #: The hard level's win-chance scale: ``SCALE``, sharper near the end (:data:`SCALE_LATE`).
 HARD_REWARD_SCALE = hard_reward_scale
 

@@ -262,3 +262,49 @@ def test_the_easy_level_picks_with_the_games_temperature(monkeypatch: pytest.Mon
     make_bot("easy", 1).choose(state.determinize(seat, 1), seat)
     GreedyBot(1, temperature=2.0).choose(state.determinize(seat, 1), seat)
     assert seen == [7.5, 2.0]
+
+
+def _kb_last_round(seed: int) -> Any:
+    """A Kingdom Builder game played at random until a seat has built its last settlement
+    (KB §8: the round is then finished, so the game is not over yet)."""
+    from game.core.rng import Rng
+    from game.kingdom_builder.evaluation import round_ending
+
+    rng = Rng(seed)
+    state = get_game("kingdom-builder").new(4, {}, seed)
+    while not state.is_over():
+        if round_ending(state):
+            return state
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randbelow(len(actions))])
+    return None
+
+
+def test_finish_round_plays_the_last_round_out() -> None:
+    """``finish_round`` with the game's ``round_ending`` hook: a playout that has reached its
+    horizon in the game's last round plays on to the end (the real result judges it); without
+    it the playout stops at the horizon."""
+    knowledge = kn.knowledge_for("kingdom-builder")
+    state = _kb_last_round(3)
+    assert state is not None
+    assert knowledge.round_ending is not None and knowledge.round_ending(state)
+    rng_seed = 5
+    from game.core.rng import Rng
+
+    stopped = state.clone()
+    MctsBot(1, work=100)._playout(stopped, 0, knowledge, 0, 0, Rng(rng_seed), False)
+    assert not stopped.is_over() and stopped.turn_id() == state.turn_id()
+    finished = state.clone()
+    MctsBot(1, work=100, finish_round=True)._playout(
+        finished, 0, knowledge, 0, 0, Rng(rng_seed), False
+    )
+    assert finished.is_over()
+
+
+def test_finish_round_must_be_a_bool() -> None:
+    with pytest.raises(ValueError, match="finish_round"):
+        kn.search_parameters("kingdom-builder", {"finish_round": "yes"})
+    assert kn.search_parameters("kingdom-builder", {"finish_round": True}) == (
+        ("finish_round", True),
+    )
