@@ -46,9 +46,11 @@ def test_keyflower_tunes_its_hard_level() -> None:
     assert (search["max_plans"], search["playout_plan_evals"]) == (6, 20)
     # Kingdom Builder plans its own next turn inside playouts (30 evaluations, the card it draws
     # in that world), the rivals on the cheap policy, their next turns too (every seat two
-    # turns: nobody a turn ahead), then judges with the fitted evaluation
+    # turns: nobody a turn ahead), then judges with the fitted evaluation, or plays the game's
+    # last round out when a seat has built its last settlement by then
     kb = dict(kn.knowledge_for("kingdom-builder").search)
     assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 4)
+    assert kb["finish_round"] is True
 
 
 def test_a_variant_of_a_game_takes_its_own_search_parameters(
