@@ -41,8 +41,9 @@ players + 1`` the bot sees what its *next* turn can make of each candidate, for 
 draw.  The end position is scored with the game's evaluation turned into a win chance
 (:meth:`Knowledge.rewards`); a finished game scores its real result.  With ``finish_round`` a
 playout that reaches its horizon in a round its game ends with (the game's ``round_ending``
-hook) plays that round out, so the last turns of a game are judged by its result.  Playing every game to the
-end would be far slower and, with a cheap policy, noisier; the depth limit is deliberate.
+hook) plays that round out, so the last turns of a game are judged by its result.  Playing
+every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
+deliberate.
 
 **Game tuning.**  With ``game_tuning=True`` (the hard level) the game's ``SEARCH`` parameters
 (:mod:`game.bots.knowledge`) replace the constructor's at the bot's first search in that game,
