@@ -51,6 +51,12 @@ def test_keyflower_tunes_its_hard_level() -> None:
     kb = dict(kn.knowledge_for("kingdom-builder").search)
     assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 4)
     assert kb["finish_round"] is True
+    # ... except with the full Nomads expansion, where the last round is not played out
+    known = kn.knowledge_for("kingdom-builder")
+    game = get_game("kingdom-builder")
+    full = dict(known.search_for(game.new(4, {"nomads": "full"}, 1)))
+    assert full == {**kb, "finish_round": False}
+    assert dict(known.search_for(game.new(4, {"nomads": "boards"}, 1))) == kb
 
 
 def test_a_variant_of_a_game_takes_its_own_search_parameters(
