@@ -369,7 +369,7 @@ SEARCH = {
 #: but a playout stops at its horizon even in the game's last round.  Played out there, the last
 #: round lost 0.7 and 1.2 points a game against the search that stops (paired, full Nomads seeds
 #: 0-99 and 100-151, docs/bots.md "The last round played out"), where in the base game it won
-#: 9 games more to 3.
+#: 10 games more to 3 (seeds 0-99, 300-399 and 400-499).
 SEARCH_BY_VARIANT = {"full-nomads": {**SEARCH, "finish_round": False}}
 
 
