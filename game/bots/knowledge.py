@@ -111,6 +111,7 @@ SEARCH_PARAMETERS = frozenset(
     {
         "cpu_budget",
         "exploration",
+        "finish_plan_evals",
         "finish_round",
         "horizon_extra",
         "iterations",
@@ -372,6 +373,8 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
         raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
     if not isinstance(search.get("finish_round", False), bool):
         raise ValueError(f'{game_id}: SEARCH["finish_round"] must be true or false')
+    if search.get("finish_plan_evals") is not None and search["finish_plan_evals"] != 0:
+        _positive_int(game_id, 'SEARCH["finish_plan_evals"]', search["finish_plan_evals"])
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))

@@ -132,6 +132,7 @@ class MctsBot:
         win_chance: str = "margin",
         scale_factor: float = 1.0,
         finish_round: bool = False,
+        finish_plan_evals: int = 0,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -195,6 +196,11 @@ class MctsBot:
         self.scale_factor = scale_factor
         #: Whether a playout plays out the game's last round (see the module docstring).
         self.finish_round = finish_round
+        if finish_plan_evals < 0:
+            raise ValueError("finish_plan_evals must not be negative")
+        #: With ``finish_round``: every seat plans its turns played past the horizon with a turn
+        #: planner of that many evaluations (0: they play like the turns before the horizon).
+        self.finish_plan_evals = finish_plan_evals
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -498,6 +504,7 @@ class MctsBot:
             "win_chance": self.win_chance,
             "scale_factor": self.scale_factor,
             "finish_round": self.finish_round,
+            "finish_plan_evals": self.finish_plan_evals,
             # the helpers judge with the same evaluation as this process (the hard level's own)
             "game_tuning": self.game_tuning,
         }
@@ -618,18 +625,23 @@ class MctsBot:
         ``rival_plan_evals`` set the other seats plan theirs the same way (rivals that are
         greedy planners, as the greedy levels are, rather than the cheap policy).  With
         ``finish_round`` and the game's ``round_ending`` hook, a playout at its horizon in the
-        game's last round plays on to the end.
+        game's last round plays on to the end; with ``finish_plan_evals`` every seat plans those
+        turns with a turn planner of that many evaluations.
         """
         rollout_action = knowledge.rollout_action
         ending = knowledge.round_ending if self.finish_round else None
         while not world.is_over() and (ends < horizon or (ending is not None and ending(world))):
             mover = world.to_move()[0]
             turn = world.turn_id()
-            evals = (
-                (self.playout_plan_evals if plan_own_turns else 0)
-                if mover == seat
-                else self.rival_plan_evals
-            )
+            if ends >= horizon and self.finish_plan_evals:
+                # past the horizon, in the game's last round: every seat plans its turn
+                evals = self.finish_plan_evals
+            else:
+                evals = (
+                    (self.playout_plan_evals if plan_own_turns else 0)
+                    if mover == seat
+                    else self.rival_plan_evals
+                )
             if evals:
                 planner = TurnPlanner(knowledge, beam=2, max_evals=evals)
                 plans = planner.plans(world, mover, rng, None, meter)

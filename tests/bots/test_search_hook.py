@@ -316,3 +316,41 @@ def test_finish_round_must_be_a_bool() -> None:
     assert kn.search_parameters("kingdom-builder", {"finish_round": True}) == (
         ("finish_round", True),
     )
+
+
+def test_finish_plan_evals_plans_every_seats_last_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``finish_plan_evals`` every seat's turn played past the horizon in the game's last
+    round is planned by a turn planner of that many evaluations (not the cheap policy)."""
+    from game.bots import mcts
+    from game.core.rng import Rng
+    from game.kingdom_builder.odds import moved_this_round
+
+    knowledge = kn.knowledge_for("kingdom-builder")
+    state = _kb_last_round(3)
+    assert state is not None
+    budgets: list[tuple[int, int]] = []
+    real = mcts.TurnPlanner.plans
+
+    def recorded(self: Any, world: Any, mover: int, *args: Any) -> Any:
+        budgets.append((mover, self.max_evals))
+        return real(self, world, mover, *args)
+
+    monkeypatch.setattr(mcts.TurnPlanner, "plans", recorded)
+    finished = state.clone()
+    MctsBot(1, work=100, finish_round=True, finish_plan_evals=7)._playout(
+        finished, 0, knowledge, 0, 0, Rng(5), False
+    )
+    assert finished.is_over()
+    assert budgets and all(evals == 7 for _, evals in budgets)
+    # the seats still to play in this round: the one to move and those after it (KB §8)
+    assert {mover for mover, _ in budgets} == set(range(state.n)) - moved_this_round(state)
+
+
+def test_finish_plan_evals_must_be_a_count() -> None:
+    with pytest.raises(ValueError, match="finish_plan_evals"):
+        kn.search_parameters("kingdom-builder", {"finish_plan_evals": "30"})
+    with pytest.raises(ValueError, match="finish_plan_evals"):
+        MctsBot(1, work=100, finish_plan_evals=-1)
+    assert kn.search_parameters("kingdom-builder", {"finish_plan_evals": 30}) == (
+        ("finish_plan_evals", 30),
+    )
