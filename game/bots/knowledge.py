@@ -81,6 +81,12 @@ The evaluation module may define (every name is optional):
     that has reached its horizon in such a round plays on to the end, so the last turns are
     judged by the real result rather than the evaluation.  Default: none.
 
+``round_turns_left(state) -> int``
+    How many turns end before the current round is over, the seat to move's included (Kingdom
+    Builder: that seat and those after it in the round, KB §4).  With the search parameter
+    ``"round_horizon"`` a playout ends at the end of the round after this one, where every seat
+    has played as many turns of the game.  Default: none.
+
 ``HARD_EVALUATE_ALL(state) -> list[float]``, ``HARD_CANDIDATE_ACTIONS(state, seat, actions)``
     A refined evaluation and candidate filter for the hard level only (e.g. weights fitted
     from self-play games, a narrower choice where the search would drown): the search bot with
@@ -124,6 +130,7 @@ SEARCH_PARAMETERS = frozenset(
         "prior_visits",
         "reject_every",
         "rival_plan_evals",
+        "round_horizon",
         "scale_factor",
         "stratify",
         "widening",
@@ -175,6 +182,8 @@ class Knowledge:
     search_variants: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     #: Whether a position's game ends with its current round (the module's ``round_ending``).
     round_ending: Callable[[GameState], bool] | None = None
+    #: Turns left in a position's current round (the module's ``round_turns_left``).
+    round_turns_left: Callable[[GameState], int] | None = None
 
     def search_for(self, state: GameState) -> tuple[tuple[str, Any], ...]:
         """The hard level's search parameters in ``state``'s variant of the game (``search``
@@ -371,8 +380,9 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     factor = search.get("scale_factor", 1.0)
     if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor < 1e6:
         raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
-    if not isinstance(search.get("finish_round", False), bool):
-        raise ValueError(f'{game_id}: SEARCH["finish_round"] must be true or false')
+    for flag in ("finish_round", "round_horizon"):
+        if not isinstance(search.get(flag, False), bool):
+            raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
     if search.get("finish_plan_evals") is not None and search["finish_plan_evals"] != 0:
         _positive_int(game_id, 'SEARCH["finish_plan_evals"]', search["finish_plan_evals"])
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
@@ -430,6 +440,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         plan_evals=_plan_evals(game_id, hooks.get("PLAN_EVALS")),
         stratify=hooks.get("stratify_world"),
         round_ending=hooks.get("round_ending"),
+        round_turns_left=hooks.get("round_turns_left"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), search_parameters(game_id, params or {}))

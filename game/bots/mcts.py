@@ -133,6 +133,7 @@ class MctsBot:
         scale_factor: float = 1.0,
         finish_round: bool = False,
         finish_plan_evals: int = 0,
+        round_horizon: bool = False,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -201,6 +202,9 @@ class MctsBot:
         #: With ``finish_round``: every seat plans its turns played past the horizon with a turn
         #: planner of that many evaluations (0: they play like the turns before the horizon).
         self.finish_plan_evals = finish_plan_evals
+        #: Whether a playout ends at the end of the round after the current one (the game's
+        #: ``round_turns_left`` hook) rather than ``horizon`` turns after the root.
+        self.round_horizon = round_horizon
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -248,7 +252,7 @@ class MctsBot:
         The rest of a chosen turn is cached for the seat's next decisions.
         """
         knowledge = self._knowledge(state)
-        horizon = self.horizon if self.horizon is not None else state.players + self.horizon_extra
+        horizon = self._horizon(state, knowledge)
         meter = self._meter()
         self._work = 0
         started = time.thread_time()
@@ -276,6 +280,17 @@ class MctsBot:
         self.last_work = self._work
         self._cache.store(state.determinize(seat, self.rng.next64()), seat, plan)
         return plan
+
+    def _horizon(self, state: GameState, knowledge: Knowledge) -> int:
+        """How many turns a playout plays from ``state`` (see the module docstring): ``horizon``
+        if set; with ``round_horizon`` and the game's ``round_turns_left`` hook, the turns to the
+        end of the round after this one (every seat has then played as many turns of the game,
+        so no seat is judged a turn ahead); else one round plus ``horizon_extra``."""
+        if self.horizon is not None:
+            return self.horizon
+        if self.round_horizon and knowledge.round_turns_left is not None:
+            return knowledge.round_turns_left(state) + state.players
+        return state.players + self.horizon_extra
 
     def candidate_turns(self, state: GameState, seat: Seat) -> list[tuple[Action, ...]]:
         """The whole turns this bot's search would race from ``state`` (its planner's best, at

@@ -391,6 +391,13 @@ def round_ending(state: GameState) -> bool:
     return bool(st.end_triggered)
 
 
+def round_turns_left(state: GameState) -> int:
+    """How many turns end before this round is over: the seat to move's and those of the seats
+    after it (KB §4: turns go clockwise from the start player; :func:`moved_this_round`)."""
+    st: KingdomBuilderState = state  # type: ignore[assignment]
+    return st.n - len(moved_this_round(st))
+
+
 #: The hard level's win-chance scale: ``SCALE``, sharper near the end (:data:`SCALE_LATE`).
 HARD_REWARD_SCALE = hard_reward_scale
 

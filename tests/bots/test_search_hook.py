@@ -354,3 +354,40 @@ def test_finish_plan_evals_must_be_a_count() -> None:
     assert kn.search_parameters("kingdom-builder", {"finish_plan_evals": 30}) == (
         ("finish_plan_evals", 30),
     )
+
+
+def test_round_horizon_ends_playouts_at_a_round_end() -> None:
+    """``round_horizon`` with Kingdom Builder's ``round_turns_left``: from the turn start of the
+    seat in position ``p`` of the round (KB §4, clockwise from the start player) a playout
+    plays ``n - p`` turns to the round's end and one more round, so it ends with the start
+    player to move (or the game over): every seat has played as many turns of the game."""
+    from game.core.rng import Rng
+    from game.kingdom_builder.evaluation import round_turns_left
+
+    knowledge = kn.knowledge_for("kingdom-builder")
+    assert knowledge.round_turns_left is round_turns_left
+    rng = Rng(11)
+    state = get_game("kingdom-builder").new(4, {}, 11)
+    seen = set()
+    for _ in range(40):  # turn starts of a random game
+        position = (state.cur - state.start) % state.n
+        assert round_turns_left(state) == state.n - position
+        bot = MctsBot(1, work=100, round_horizon=True)
+        horizon = bot._horizon(state, knowledge)
+        assert horizon == 2 * state.n - position
+        assert MctsBot(1, work=100, horizon_extra=4)._horizon(state, knowledge) == 8
+        world = state.clone()
+        bot._playout(world, state.cur, knowledge, horizon, 0, Rng(position), False)
+        assert world.is_over() or world.cur == world.start
+        seen.add(position)
+        turn = state.turn_id()
+        while state.turn_id() == turn:
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randbelow(len(actions))])
+    assert seen == set(range(4))
+
+
+def test_round_horizon_must_be_a_bool() -> None:
+    with pytest.raises(ValueError, match="round_horizon"):
+        kn.search_parameters("kingdom-builder", {"round_horizon": 1})
