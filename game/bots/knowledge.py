@@ -383,7 +383,7 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     for flag in ("finish_round", "round_horizon"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
-    if search.get("finish_plan_evals") is not None and search["finish_plan_evals"] != 0:
+    if search.get("finish_plan_evals", 0) != 0:
         _positive_int(game_id, 'SEARCH["finish_plan_evals"]', search["finish_plan_evals"])
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')

@@ -41,7 +41,10 @@ players + 1`` the bot sees what its *next* turn can make of each candidate, for 
 draw.  The end position is scored with the game's evaluation turned into a win chance
 (:meth:`Knowledge.rewards`); a finished game scores its real result.  With ``finish_round`` a
 playout that reaches its horizon in a round its game ends with (the game's ``round_ending``
-hook) plays that round out, so the last turns of a game are judged by its result.  Playing
+hook) plays that round out, so the last turns of a game are judged by its result (with
+``finish_plan_evals`` every seat plans those turns).  With ``round_horizon`` (and the game's
+``round_turns_left`` hook) the horizon is the end of the round after the current one instead,
+where every seat has played as many turns of the game.  Playing
 every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
 deliberate.
 
