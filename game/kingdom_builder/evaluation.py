@@ -63,7 +63,6 @@ from game.kingdom_builder.hard_level import (
 )
 from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_counts
 from game.kingdom_builder.odds import (
-    BUILD_TILES,
     moved_this_round,
     stage_of,
     stratify_world,
@@ -72,7 +71,7 @@ from game.kingdom_builder.odds import (
 )
 from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
 from game.kingdom_builder.reasons import explain_gain_with
-from game.kingdom_builder.state import GOLD_INDEX, USED
+from game.kingdom_builder.state import BUILD_TILES, GOLD_INDEX, USED
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 
 from game.core.types import Seat
 from game.kingdom_builder.board import BUILDABLE
-from game.kingdom_builder.state import SETTLEMENTS
+from game.kingdom_builder.state import BUILD_TILES, SETTLEMENTS
 
 if TYPE_CHECKING:
     from game.kingdom_builder.state import KingdomBuilderState
 
 CARDS_PER_TERRAIN = 5
-BUILD_TILES = frozenset({"Oracle", "Farm", "Oasis", "Tower", "Tavern", "Garden", "Village"})
 
 
 def turns_left(st: KingdomBuilderState) -> float:
