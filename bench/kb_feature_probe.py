@@ -11,7 +11,12 @@ one half of the games (split by seed) and scored on the other, both ways round:
   empty buildable hex touching its settlements (a tile it can take next turn, KB §6);
 * ``tiles_soon``: the same one hex further out (two turns away);
 * ``castles_next``: castles its settlements do not touch yet, beside such a hex (KB §9);
-* ``areas``: how many separate groups its settlements form (more places to grow from).
+* ``areas``: how many separate groups its settlements form (more places to grow from);
+* ``free_pot``, ``free_best``, ``free_odds``: for each terrain the seat has no empty hex of
+  beside its settlements — where its card lets it build anywhere on that terrain (KB §5) and
+  the evaluation's ``potential`` sees nothing — the gains (:func:`~game.kingdom_builder.hex_value.hex_gains`) of that terrain's
+  best three empty hexes on the whole board, of its best one, and the chance of such a card,
+  each weighted by the next card's odds and summed over those terrains (0 with an empty supply).
 
 Counts only: the same output on any machine::
 
@@ -26,15 +31,25 @@ from pathlib import Path
 
 from bench.fit_kingdom_builder import PRIOR, replay_of
 from bench.fitting import Sample, design, mse, read_games, ridge
-from game.kingdom_builder.board import NBRS
-from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
+from game.kingdom_builder.board import BUILDABLE, NBRS, WATER
+from game.kingdom_builder.evaluation import DEFAULT_WEIGHTS, FEATURES, Evaluator, stage_of
+from game.kingdom_builder.hex_value import hex_gains
+from game.kingdom_builder.odds import terrain_odds, turns_left
 from game.kingdom_builder.state import KingdomBuilderState
 
 DATA = (
     Path("bench/data/kb-selfplay.jsonl.gz"),
     Path("bench/data/kb-selfplay-fitted.jsonl.gz"),
 )
-EXTRA: tuple[str, ...] = ("tiles_next", "tiles_soon", "castles_next", "areas")
+EXTRA: tuple[str, ...] = (
+    "tiles_next",
+    "tiles_soon",
+    "castles_next",
+    "areas",
+    "free_pot",
+    "free_best",
+    "free_odds",
+)
 STAGES = 4
 PENALTY = 0.05
 
@@ -74,7 +89,44 @@ def extra_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
                 if n in homes and n not in seen:
                     seen.add(n)
                     stack.append(n)
-    return (float(len(near)), float(len(soon)), float(len(castles)), float(areas))
+    return (
+        float(len(near)),
+        float(len(soon)),
+        float(len(castles)),
+        float(areas),
+        *free_build(st, s),
+    )
+
+
+def closed_terrains(st: KingdomBuilderState, s: int) -> list[int]:
+    """The buildable terrains with no empty hex beside seat ``s``'s settlements: a card of one
+    of them lets the seat build on any hex of that terrain (KB §5)."""
+    terrain = st.board.terrain
+    near = {terrain[h] for h in st.front[s] if terrain[h] < WATER}
+    return [t for t in BUILDABLE if t not in near]
+
+
+def free_build(st: KingdomBuilderState, s: int) -> tuple[float, float, float]:
+    """Seat ``s``'s ``free_pot``, ``free_best`` and ``free_odds`` (the module docstring)."""
+    if st.supply[s] <= 0:
+        return (0.0, 0.0, 0.0)
+    board = st.board
+    odds = terrain_odds(st)
+    left = turns_left(st)
+    pot = best = chance = 0.0
+    for t in closed_terrains(st, s):
+        hexes = [
+            h
+            for h in range(len(board.terrain))
+            if board.terrain[h] == t and board.buildable[h] and st.owner[h] < 0
+        ]
+        if not hexes or odds[t] <= 0:
+            continue
+        gains = sorted(hex_gains(st, s, hexes, left, DEFAULT_WEIGHTS, build_gold=False))[::-1]
+        pot += odds[t] * sum(gains[:3])
+        best += odds[t] * gains[0]
+        chance += odds[t]
+    return (pot, best, chance)
 
 
 def rows(paths: Sequence[Path], every: int) -> list[Row]:
@@ -140,8 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             err, coef = held_out_error(part, [*base, k])
             weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
             print(f"  + {names[k]:<13} {err:.3f}  (its weight per stage: {weights})")
+        growth = [*base, *range(len(FEATURES), len(FEATURES) + 4)]
+        err, _ = held_out_error(part, growth)
+        print(f"  + the first four {err:.3f}")
         err, _ = held_out_error(part, list(range(len(names))))
-        print(f"  + all four      {err:.3f}")
+        print(f"  + all {len(EXTRA)}        {err:.3f}")
     return 0
 
 

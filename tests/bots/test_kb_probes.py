@@ -14,8 +14,9 @@ import pytest
 
 from bench import kb_feature_probe as probe
 from bench import kb_tile_use as tile_use
-from game.kingdom_builder.board import NBRS
+from game.kingdom_builder.board import BUILDABLE, NBRS
 from game.kingdom_builder.evaluation import FEATURES
+from game.kingdom_builder.odds import terrain_odds
 from game.kingdom_builder.state import EMPTY, KingdomBuilderState
 from tests.bots.test_kingdom_builder_fitted import _positions  # random games, every k-th position
 
@@ -70,9 +71,42 @@ def test_the_probed_features_count_what_the_board_shows(options: dict[str, Any])
     for state in _positions(11, options, every=9):
         st: KingdomBuilderState = state  # type: ignore[assignment]
         for s in range(st.n):
-            assert probe.extra_features(st, s) == _slow(st, s)
+            assert probe.extra_features(st, s)[:4] == _slow(st, s)
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("options", [{}, {"nomads": "full"}])
+def test_the_free_build_features_count_the_terrains_a_card_frees(options: dict[str, Any]) -> None:
+    """KB §5: a seat with no empty hex of its card's terrain beside its settlements builds on any
+    hex of that terrain.  ``closed_terrains`` are exactly those terrains, read from the owner of
+    every hex; ``free_odds`` is the chance that the next card shows one that still has an empty
+    hex; the gains are the best hexes' (one, then three), never negative."""
+    seen_closed = seen_open = 0
+    for state in _positions(13, options, every=7):
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        board = st.board
+        odds = terrain_odds(st)
+        for s in range(st.n):
+            near = {
+                board.terrain[n]
+                for h in range(len(st.owner))
+                if st.owner[h] == s
+                for n in NBRS[h]
+                if st.owner[n] == EMPTY and board.buildable[n]
+            }
+            closed = [t for t in BUILDABLE if t not in near]
+            assert probe.closed_terrains(st, s) == closed
+            pot, best, chance = probe.extra_features(st, s)[4:]
+            if st.supply[s] == 0:
+                assert (pot, best, chance) == (0.0, 0.0, 0.0)
+                continue
+            empty = {board.terrain[h] for h in range(len(st.owner)) if st.owner[h] == EMPTY}
+            assert chance == pytest.approx(sum(odds[t] for t in closed if t in empty))
+            assert 0.0 <= best <= pot
+            seen_closed += bool(closed)
+            seen_open += len(closed) < len(BUILDABLE)
+    assert seen_closed > 5 and seen_open > 5
 
 
 def test_a_feature_of_zeros_is_no_help(tmp_path: Path) -> None:
