@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots import DIFFICULTIES, EASY_TEMPERATURE, GreedyBot, MctsBot, bot_names, hint, make_bot
+from game.bots import DIFFICULTIES, GreedyBot, MctsBot, bot_names, hint, make_bot
 from game.bots.base import PlanCache, view_key
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import knowledge_for, relative_value
@@ -28,23 +28,24 @@ from game.core.types import Action, Seat
 from tests import testgame
 from tests.keyflower.helpers import keyflower_twin
 
+
+def _counted(name: str, seed: int) -> Bot:
+    """The level ``name`` as :func:`make_bot` makes it, with its count of evaluations alone."""
+    bot = make_bot(name, seed, safety_net=False)
+    assert isinstance(bot, GreedyBot)
+    bot.cpu_budget = None
+    return bot
+
+
 #: Bot makers exercised by the property tests (fast settings; the product names use the same
-#: classes with larger budgets).
-#: Counted budgets only, no CPU ceiling or wall-clock safety net: the twin and same-seed tests
-#: below compare two decisions, which a clock would make depend on the machine's load (a test
-#: run nice'd beside busy processes had its greedy decision cut by the 1.5 s safety net).
+#: classes with larger budgets).  Counted budgets only, no CPU ceiling or wall-clock safety
+#: net: the twin and same-seed tests below compare two decisions, which a clock would make
+#: depend on the machine's load (a test run nice'd beside busy processes had its greedy
+#: decision cut by the 1.5 s safety net).
 FAST_BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: make_bot("random", seed),
-    "greedy": lambda seed: GreedyBot(seed, cpu_budget=None, safety_net=False),
-    "easy": lambda seed: GreedyBot(
-        seed,
-        beam=3,
-        temperature=EASY_TEMPERATURE,
-        game_temperature=True,
-        cpu_budget=None,
-        safety_net=False,
-        name="easy",
-    ),
+    "greedy": lambda seed: _counted("greedy", seed),
+    "easy": lambda seed: _counted("easy", seed),
     "mcts": lambda seed: MctsBot(seed, budget=None, iterations=12, safety_net=False),
     "mcts-flat": lambda seed: MctsBot(
         seed, budget=None, iterations=12, macro=False, safety_net=False
