@@ -14,7 +14,7 @@ one half of the games (split by seed) and scored on the other, both ways round:
 * ``areas``: how many separate groups its settlements form (more places to grow from);
 * ``free_pot``, ``free_best``, ``free_odds``: for each terrain the seat has no empty hex of
   beside its settlements — where its card lets it build anywhere on that terrain (KB §5) and
-  the evaluation's ``potential`` sees nothing — the gains (:func:`~game.kingdom_builder.hex_value.hex_gains`) of that terrain's
+  the evaluation's ``potential`` sees nothing — the gains (``hex_gains``) of that terrain's
   best three empty hexes on the whole board, of its best one, and the chance of such a card,
   each weighted by the next card's odds and summed over those terrains (0 with an empty supply).
 
@@ -122,7 +122,9 @@ def free_build(st: KingdomBuilderState, s: int) -> tuple[float, float, float]:
         ]
         if not hexes or odds[t] <= 0:
             continue
-        gains = sorted(hex_gains(st, s, hexes, left, DEFAULT_WEIGHTS, build_gold=False))[::-1]
+        gains = sorted(
+            hex_gains(st, s, hexes, left, DEFAULT_WEIGHTS, build_gold=False), reverse=True
+        )
         pot += odds[t] * sum(gains[:3])
         best += odds[t] * gains[0]
         chance += odds[t]
