@@ -17,6 +17,9 @@ one half of the games (split by seed) and scored on the other, both ways round:
   the evaluation's ``potential`` sees nothing — the gains (``hex_gains``) of that terrain's
   best three empty hexes on the whole board, of its best one, and the chance of such a card,
   each weighted by the next card's odds and summed over those terrains (0 with an empty supply).
+* ``score*potential``, ``potential*potential``, ``score*score``: products of two of the fitted
+  evaluation's own features, divided by 10 (a curved value from the same features; the three
+  together are printed as "the products").
 
 Counts only: the same output on any machine::
 
@@ -49,7 +52,12 @@ EXTRA: tuple[str, ...] = (
     "free_pot",
     "free_best",
     "free_odds",
+    "score*potential",
+    "potential*potential",
+    "score*score",
 )
+#: The feature pairs of the products among :data:`EXTRA`.
+PRODUCTS = (("score", "potential"), ("potential", "potential"), ("score", "score"))
 STAGES = 4
 PENALTY = 0.05
 
@@ -95,6 +103,13 @@ def extra_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
         float(len(castles)),
         float(areas),
         *free_build(st, s),
+    )
+
+
+def products(features: Sequence[float]) -> tuple[float, ...]:
+    """The :data:`PRODUCTS` of one seat's fitted-evaluation features, each divided by 10."""
+    return tuple(
+        features[FEATURES.index(a)] * features[FEATURES.index(b)] / 10.0 for a, b in PRODUCTS
     )
 
 
@@ -145,7 +160,10 @@ def rows(paths: Sequence[Path], every: int) -> list[Row]:
                     break
                 if i % every:
                     continue
-                feats = [(*f, *extra_features(st, s)) for s, f in enumerate(evaluator.features(st))]
+                feats = [
+                    (*f, *extra_features(st, s), *products(f))
+                    for s, f in enumerate(evaluator.features(st))
+                ]
                 out.append((game["seed"], stage_of(st, STAGES), nomads, feats, totals))
     return out
 
@@ -197,8 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         growth = [*base, *range(len(FEATURES), len(FEATURES) + 4)]
         err, _ = held_out_error(part, growth)
         print(f"  + the first four {err:.3f}")
+        last = len(names) - len(PRODUCTS)
+        err, _ = held_out_error(part, [*base, *range(last, len(names))])
+        print(f"  + the products {err:.3f}")
         err, _ = held_out_error(part, list(range(len(names))))
-        print(f"  + all {len(EXTRA)}        {err:.3f}")
+        print(f"  + all {len(EXTRA)}       {err:.3f}")
     return 0
 
 

@@ -127,6 +127,25 @@ def test_a_feature_of_zeros_is_no_help(tmp_path: Path) -> None:
     assert all(c[-1] == 0.0 for c in coef)
 
 
+def test_the_products_are_of_the_seats_own_features(tmp_path: Path) -> None:
+    """The probe's last columns are products of two of the fitted evaluation's features (a
+    curved value from the same inputs), one tenth of each."""
+    small = tmp_path / "one.jsonl.gz"
+    with gzip.open(small, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(next(probe.read_games(DATA))) + "\n")
+    rows = probe.rows([small], every=20)
+    score, potential = FEATURES.index("score"), FEATURES.index("potential")
+    assert probe.EXTRA[-3:] == ("score*potential", "potential*potential", "score*score")
+    seen = False
+    for _seed, _st, _nom, feats, _t in rows:
+        for f in feats:
+            assert len(f) == len(FEATURES) + len(probe.EXTRA)
+            want = (f[score] * f[potential], f[potential] ** 2, f[score] ** 2)
+            assert f[-3:] == pytest.approx(tuple(v / 10 for v in want))
+            seen = seen or f[score] * f[potential] > 0
+    assert seen
+
+
 def test_the_tile_probe_starts_where_a_build_tile_can_be_used() -> None:
     st, seat, usable = tile_use.positions(1)[0]
     assert usable >= 1 and st.to_move()[0] == seat
