@@ -106,11 +106,12 @@ def extra_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
     )
 
 
+_PAIRS = tuple((FEATURES.index(a), FEATURES.index(b)) for a, b in PRODUCTS)
+
+
 def products(features: Sequence[float]) -> tuple[float, ...]:
     """The :data:`PRODUCTS` of one seat's fitted-evaluation features, each divided by 10."""
-    return tuple(
-        features[FEATURES.index(a)] * features[FEATURES.index(b)] / 10.0 for a, b in PRODUCTS
-    )
+    return tuple(features[i] * features[j] / 10.0 for i, j in _PAIRS)
 
 
 def closed_terrains(st: KingdomBuilderState, s: int) -> list[int]:
