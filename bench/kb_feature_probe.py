@@ -44,6 +44,8 @@ DATA = (
     Path("bench/data/kb-selfplay.jsonl.gz"),
     Path("bench/data/kb-selfplay-fitted.jsonl.gz"),
 )
+#: The feature pairs whose products (the last columns of :data:`EXTRA`) the probe tries.
+PRODUCTS = (("score", "potential"), ("potential", "potential"), ("score", "score"))
 EXTRA: tuple[str, ...] = (
     "tiles_next",
     "tiles_soon",
@@ -52,12 +54,8 @@ EXTRA: tuple[str, ...] = (
     "free_pot",
     "free_best",
     "free_odds",
-    "score*potential",
-    "potential*potential",
-    "score*score",
+    *(f"{a}*{b}" for a, b in PRODUCTS),
 )
-#: The feature pairs of the products among :data:`EXTRA`.
-PRODUCTS = (("score", "potential"), ("potential", "potential"), ("score", "score"))
 STAGES = 4
 PENALTY = 0.05
 
