@@ -17,7 +17,8 @@ beam of 3, ``--evals`` evaluations per turn, and a temperature of 2 VP, so the g
 varied but sensible; no wall clock: a seed gives the same game), and at about one turn start in
 twelve during the seasons' turns records, for every seat, the season, the passes so far and
 every term of its value, then at the end each seat's final score.  Rows go to
-``bench/data/keyflower_selfplay.csv`` (one per seat and position).
+``bench/data/keyflower_selfplay.csv.gz`` (one per seat and position; a name ending in ``.gz``
+is written and read gzipped).
 
 ``fit`` solves, for each season, a ridge-regularised least-squares fit of each seat's final
 *margin* (its final score less the mean of the other three) on the same margins of its terms:
@@ -37,6 +38,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gzip
+import io
 import multiprocessing
 import sys
 from pathlib import Path
@@ -48,7 +51,7 @@ from game.keyflower import GAME
 from game.keyflower import evaluation as ev
 from game.keyflower.const import PLAY
 
-DATA = Path(__file__).resolve().parent / "data" / "keyflower_selfplay.csv"
+DATA = Path(__file__).resolve().parent / "data" / "keyflower_selfplay.csv.gz"
 FITTED = Path(__file__).resolve().parents[1] / "game" / "keyflower" / "fitted.py"
 SEASONS = ("spring", "summer", "autumn", "winter")
 COLUMNS = ("game", "season", "passes", "seat", *ev.TERMS, "final")
@@ -98,10 +101,17 @@ def _work(args: tuple[int, int]) -> list[list[float]]:
     return play_one(*args)
 
 
+def _open(path: Path, mode: str) -> io.TextIOBase:
+    """``path`` as text (``"r"``, ``"w"``, ``"a"``), gzipped when its name ends in ``.gz``."""
+    if path.suffix == ".gz":
+        return io.TextIOWrapper(gzip.open(path, mode + "b"), encoding="utf-8", newline="")
+    return path.open(mode, encoding="utf-8", newline="")
+
+
 def generate(games: int, evals: int, workers: int, out: Path, start: int = 0) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     new = not out.exists() or start == 0
-    with out.open("w" if new else "a", newline="") as f:
+    with _open(out, "w" if new else "a") as f:
         writer = csv.writer(f)
         if new:
             writer.writerow(COLUMNS)
@@ -174,7 +184,9 @@ def fit(data: Path, lam: float, out: Path | None) -> dict[int, dict[str, float]]
     """Per season: the margin of a seat's final score over the others' mean, fitted on the same
     margins of its terms (a whole game's level of points cancels out; what is left is what
     tells a better position from a worse one: what a bot's choices compare)."""
-    rows = list(csv.DictReader(data.open()))
+    with _open(data, "r") as f:
+        rows = list(csv.DictReader(f))
+    committed = _committed_weights()
     fitted: dict[int, dict[str, float]] = {}
     for season in range(4):
         (margins,) = _margins(rows, season)
@@ -192,25 +204,33 @@ def fit(data: Path, lam: float, out: Path | None) -> dict[int, dict[str, float]]
         ys = [y for _, y in test]
         hand = r2(xs, ys, prior) if test else float("nan")
         new = r2(xs, ys, clamped) if test else float("nan")
+        was = r2(xs, ys, [committed[season][t] for t in ev.TERMS]) if test else float("nan")
         print(
             f"{SEASONS[season]}: {len(train)} rows to fit, {len(test)} held out; "
-            f"R² of the margin: hand weights {hand:.3f}, fitted {new:.3f}"
+            f"R² of the margin: hand weights {hand:.3f}, committed {was:.3f}, fitted {new:.3f}"
         )
         print("   " + ", ".join(f"{t} {v:.2f}" for t, v in zip(ev.TERMS, clamped, strict=True)))
         fitted[season] = {t: round(v, 3) for t, v in zip(ev.TERMS, clamped, strict=True)}
     if out is not None:
-        out.write_text(_module_text(fitted, len(rows), lam), encoding="utf-8")
+        out.write_text(_module_text(fitted, len(rows), lam, data.name), encoding="utf-8")
         print(f"written {out}")
     return fitted
 
 
-def _module_text(fitted: dict[int, dict[str, float]], rows: int, lam: float) -> str:
+def _committed_weights() -> dict[int, dict[str, float]]:
+    """The weights ``game/keyflower/fitted.py`` holds now (what a refit replaces)."""
+    from game.keyflower.fitted import TERM_WEIGHTS
+
+    return {season: dict(row) for season, row in TERM_WEIGHTS.items()}
+
+
+def _module_text(fitted: dict[int, dict[str, float]], rows: int, lam: float, name: str) -> str:
     lines = [
         '"""Multipliers of the Keyflower evaluation\'s terms for the hard level, by season.',
         "",
         "Written by ``python -m bench.fit_keyflower fit`` (do not edit by hand): a ridge fit of",
         "each seat's final margin over the others on the margins of its terms, over",
-        f"{rows} rows of ``bench/data/keyflower_selfplay.csv`` (ridge {lam}); see",
+        f"{rows} rows of ``bench/data/{name}`` (ridge {lam}); see",
         "``bench/fit_keyflower.py`` and ``docs/bots.md``.",
         '"""',
         "",
