@@ -39,10 +39,10 @@ from __future__ import annotations
 import argparse
 import csv
 import gzip
-import io
 import multiprocessing
 import sys
 from pathlib import Path
+from typing import IO, cast
 
 from bench.fitting import solve
 from game.bots.greedy import GreedyBot
@@ -101,10 +101,10 @@ def _work(args: tuple[int, int]) -> list[list[float]]:
     return play_one(*args)
 
 
-def _open(path: Path, mode: str) -> io.TextIOBase:
+def _open(path: Path, mode: str) -> IO[str]:
     """``path`` as text (``"r"``, ``"w"``, ``"a"``), gzipped when its name ends in ``.gz``."""
     if path.suffix == ".gz":
-        return io.TextIOWrapper(gzip.open(path, mode + "b"), encoding="utf-8", newline="")
+        return cast(IO[str], gzip.open(path, mode + "t", encoding="utf-8", newline=""))
     return path.open(mode, encoding="utf-8", newline="")
 
 
