@@ -50,6 +50,7 @@ from game.core.rng import Rng, derive_seed
 from game.keyflower import GAME
 from game.keyflower import evaluation as ev
 from game.keyflower.const import PLAY
+from game.keyflower.fitted import TERM_WEIGHTS as COMMITTED  # what a refit replaces
 
 DATA = Path(__file__).resolve().parent / "data" / "keyflower_selfplay.csv.gz"
 FITTED = Path(__file__).resolve().parents[1] / "game" / "keyflower" / "fitted.py"
@@ -186,7 +187,6 @@ def fit(data: Path, lam: float, out: Path | None) -> dict[int, dict[str, float]]
     tells a better position from a worse one: what a bot's choices compare)."""
     with _open(data, "r") as f:
         rows = list(csv.DictReader(f))
-    committed = _committed_weights()
     fitted: dict[int, dict[str, float]] = {}
     for season in range(4):
         (margins,) = _margins(rows, season)
@@ -204,7 +204,7 @@ def fit(data: Path, lam: float, out: Path | None) -> dict[int, dict[str, float]]
         ys = [y for _, y in test]
         hand = r2(xs, ys, prior) if test else float("nan")
         new = r2(xs, ys, clamped) if test else float("nan")
-        was = r2(xs, ys, [committed[season][t] for t in ev.TERMS]) if test else float("nan")
+        was = r2(xs, ys, [COMMITTED[season][t] for t in ev.TERMS]) if test else float("nan")
         print(
             f"{SEASONS[season]}: {len(train)} rows to fit, {len(test)} held out; "
             f"R² of the margin: hand weights {hand:.3f}, committed {was:.3f}, fitted {new:.3f}"
@@ -215,13 +215,6 @@ def fit(data: Path, lam: float, out: Path | None) -> dict[int, dict[str, float]]
         out.write_text(_module_text(fitted, len(rows), lam, data.name), encoding="utf-8")
         print(f"written {out}")
     return fitted
-
-
-def _committed_weights() -> dict[int, dict[str, float]]:
-    """The weights ``game/keyflower/fitted.py`` holds now (what a refit replaces)."""
-    from game.keyflower.fitted import TERM_WEIGHTS
-
-    return {season: dict(row) for season, row in TERM_WEIGHTS.items()}
 
 
 def _module_text(fitted: dict[int, dict[str, float]], rows: int, lam: float, name: str) -> str:
