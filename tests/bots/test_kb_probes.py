@@ -177,3 +177,22 @@ def test_the_tempo_probe_sorts_every_seat_at_every_turn_start(tmp_path: Path) ->
     total = sum(len(v) for v in errors.values())
     assert total == 4 * len(ahead) > 0
     assert moved == sum(ahead.values())
+
+
+def test_the_clairvoyant_worlds_keep_every_hidden_card_where_it_is() -> None:
+    """``bench/kb_clairvoyant.py``'s diagnostic: the hard level there samples the real game
+    (rivals' hands and the draw pile in order, KB §3.6, §4), where a fair world deals the
+    hidden cards again; only the RNG is reseeded."""
+    from bench import kb_clairvoyant
+
+    state: Any = _positions(8, {}, every=40).__next__()
+    seer = kb_clairvoyant.clairvoyant(state)
+    dealt_again = False
+    for seed in range(6):
+        world = seer.determinize(1, seed)
+        assert isinstance(world, kb_clairvoyant.ClairvoyantState)
+        assert world.hands == state.hands and world.deck == state.deck
+        assert world.homes == state.homes and world.rng.state != state.rng.state
+        fair = state.determinize(1, seed)
+        dealt_again = dealt_again or (fair.hands, fair.deck) != (state.hands, state.deck)
+    assert dealt_again
