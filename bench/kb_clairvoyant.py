@@ -18,6 +18,7 @@ plays the same games on any machine::
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -86,8 +87,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", default="{}", help="game options (JSON)")
     parser.add_argument("--fair", action="store_true", help="the level as it is (no peeking)")
     args = parser.parse_args(argv)
-    import json
-
     options = json.loads(args.options)
     wins = 0.0
     for n, index in enumerate(range(args.start, args.start + args.games), 1):
