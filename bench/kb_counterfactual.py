@@ -1,0 +1,280 @@
+"""What a Kingdom Builder turn really changes: candidate turns played on by greedy bots (issue 23).
+
+The hard level's evaluation (``game/kingdom_builder/fitted.py``) is fitted on self-play games:
+at a position, the seats' final scores are regressed on their features.  Most of what it learns
+is *between* games and seats — who drew better cards, who sits on a better board — while a
+decision needs what differs *within* one position, between the turns a seat may play there.
+This script measures that directly, by counterfactual games:
+
+1. it plays seeded 4-player games of greedy bots (count-bounded, no clock: the same seed gives
+   the same game) and at every ``--every``-th turn start takes the hard level's candidate turns
+   (its planner's, the first ``--candidates`` distinct ones);
+2. it plays each candidate in the real state and the rest of the game by four greedy bots, the
+   same for every candidate (their seeds, the deck: common random numbers), and records every
+   seat's features (:meth:`Evaluator.features`) after 1, 4 and 8 turns (8: where the hard
+   level's playouts judge a position) and the final totals.
+
+``fit`` then regresses, position by position and seat by seat, how the final score differences
+move between the candidates on how the features at the horizon move — the fit a decision needs
+— and reports how well the committed fit and the plain sum predict that variation (held out by
+game seed) against the refit::
+
+    python -m bench.kb_counterfactual generate --games 20 --start 2000 --out /tmp/cf.jsonl.gz
+    python -m bench.kb_counterfactual fit --data /tmp/cf.jsonl.gz
+
+Counts, not clocks: the same seeds give the same file on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.fitting import ridge, solve  # noqa: F401  (solve re-exported for probes)
+from bench.search_regret import hard_searcher
+from game.bots import GreedyBot
+from game.bots.base import apply_trusted
+from game.core.rng import derive_seed
+from game.kingdom_builder import GAME
+from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
+from game.kingdom_builder.state import KingdomBuilderState
+
+PLAYERS = 4
+#: Turn ends after the root turn at which the features are recorded (8: the hard level's
+#: playouts end there, every seat having played two turns).
+MARKS = (1, 4, 8)
+
+
+def greedy_bots(tag: str, seed: int) -> list[GreedyBot]:
+    return [
+        GreedyBot(derive_seed(seed, tag, s), cpu_budget=None, safety_net=False)
+        for s in range(PLAYERS)
+    ]
+
+
+def play_on(
+    st: KingdomBuilderState, seed: int, branch: int, evaluator: Evaluator
+) -> tuple[dict[int, Any], list[float]]:
+    """Play ``st`` to the end with fresh greedy bots (the same for every branch of a position);
+    returns the features of every seat after each of :data:`MARKS` turn ends (the first turn
+    end is the candidate's own) and the final totals."""
+    bots = greedy_bots("kb-cf-on", seed)
+    marks: dict[int, Any] = {}
+    ends = 1
+    step = 0
+    if 1 in MARKS and not st.over:
+        marks[1] = {"stage": stage_of(st, 4), "feats": evaluator.features(st)}
+    while not st.is_over():
+        seat = st.to_move()[0]
+        turn = st.turn_id()
+        hidden = st.determinize(seat, derive_seed(seed, "kb-cf-agent", seat, step))
+        action = bots[seat].choose(hidden, seat)
+        st.apply(seat, action)
+        step += 1
+        if st.turn_id() != turn and not st.is_over():
+            ends += 1
+            if ends in MARKS:
+                marks[ends] = {"stage": stage_of(st, 4), "feats": evaluator.features(st)}
+    totals = [float(row["total"]) for row in st.scores()]
+    return marks, totals
+
+
+def branch_game(seed: int, every: int, candidates: int, options: dict[str, Any]) -> list[Any]:
+    """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
+    with its candidates played on."""
+    evaluator = Evaluator()
+    state: KingdomBuilderState = GAME.new(PLAYERS, options, seed)  # type: ignore[assignment]
+    bots = greedy_bots("kb-cf-main", seed)
+    searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
+    out: list[Any] = []
+    turns = 0
+    last_turn = None
+    step = 0
+    while not state.is_over():
+        seat = state.to_move()[0]
+        if state.turn_id() != last_turn:
+            last_turn = state.turn_id()
+            turns += 1
+            if turns % every == 0:
+                out.append(
+                    branch_position(state, seat, seed, turns, candidates, evaluator, searcher)
+                )
+        hidden = state.determinize(seat, derive_seed(seed, "kb-cf-main-agent", seat, step))
+        state.apply(seat, bots[seat].choose(hidden, seat))
+        step += 1
+    return out
+
+
+def branch_position(
+    state: KingdomBuilderState,
+    seat: int,
+    seed: int,
+    turn: int,
+    candidates: int,
+    evaluator: Evaluator,
+    searcher: Any,
+) -> dict[str, Any]:
+    view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
+    plans = searcher.candidate_turns(view, seat)[:candidates]
+    rows = []
+    for k, plan in enumerate(plans):
+        world = state.clone()
+        turn_id = world.turn_id()
+        ok = True
+        for action in plan:
+            if action not in world.legal_actions(seat):
+                ok = False
+                break
+            apply_trusted(world, seat, action)
+        if not ok or world.turn_id() == turn_id:
+            continue  # a plan that does not end the turn in the real state (never seen)
+        marks, totals = play_on(world, derive_seed(seed, "kb-cf-branch", turn), k, evaluator)
+        rows.append({"plan": k, "marks": {str(m): v for m, v in marks.items()}, "totals": totals})
+    return {
+        "seed": seed,
+        "turn": turn,
+        "seat": seat,
+        "stage": stage_of(state, 4),
+        "branches": rows,
+    }
+
+
+def generate(start: int, games: int, every: int, candidates: int, out: Path, options: Any) -> None:
+    t0 = time.process_time()
+    with gzip.open(out, "at", encoding="utf-8") as f:
+        for seed in range(start, start + games):
+            for pos in branch_game(seed, every, candidates, options):
+                f.write(json.dumps(pos, separators=(",", ":")) + "\n")
+                f.flush()
+            print(
+                f"game {seed} done, {time.process_time() - t0:.0f} s CPU",
+                file=sys.stderr,
+                flush=True,
+            )
+
+
+def read(paths: Sequence[Path]) -> list[dict[str, Any]]:
+    out = []
+    for path in paths:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            try:
+                for line in f:
+                    try:
+                        out.append(json.loads(line))
+                    except json.JSONDecodeError:
+                        break
+            except EOFError:
+                pass
+    return out
+
+
+def within_rows(
+    positions: list[dict[str, Any]], mark: str, stages: int = 4
+) -> dict[int, list[tuple[int, list[float], float]]]:
+    """Per stage (at the mark), rows ``(seed, x, y)``: for each position and seat, the seat's
+    features minus the seats' mean, and its final total minus the seats' mean, each centred
+    over the position's candidates (what differs between the turns the seat could play)."""
+    rows: dict[int, list[tuple[int, list[float], float]]] = {s: [] for s in range(stages)}
+    for pos in positions:
+        branches = [b for b in pos["branches"] if mark in b["marks"]]
+        if len(branches) < 2:
+            continue
+        stage = branches[0]["marks"][mark]["stage"]
+        per_branch = []
+        for b in branches:
+            feats = b["marks"][mark]["feats"]
+            totals = b["totals"]
+            n = len(feats)
+            fmean = [sum(col) / n for col in zip(*feats, strict=True)]
+            tmean = sum(totals) / n
+            per_branch.append(
+                [
+                    ([v - m for v, m in zip(f, fmean, strict=True)], t - tmean)
+                    for f, t in zip(feats, totals, strict=True)
+                ]
+            )
+        for s in range(PLAYERS):
+            xs = [pb[s][0] for pb in per_branch]
+            ys = [pb[s][1] for pb in per_branch]
+            k = len(xs)
+            xm = [sum(col) / k for col in zip(*xs, strict=True)]
+            ym = sum(ys) / k
+            for x, y in zip(xs, ys, strict=True):
+                rows[stage].append(
+                    (pos["seed"], [v - m for v, m in zip(x, xm, strict=True)], y - ym)
+                )
+    return rows
+
+
+def sse(rows: list[tuple[int, list[float], float]], coef: Sequence[float]) -> float:
+    return sum((y - sum(c * v for c, v in zip(coef, x, strict=True))) ** 2 for _, x, y in rows)
+
+
+def fit(paths: Sequence[Path], mark: str, penalty: float) -> None:
+    from game.kingdom_builder import fitted
+    from game.kingdom_builder.hard_level import FEATURES as HF
+
+    assert tuple(HF) == tuple(FEATURES)
+    positions = read(paths)
+    print(f"{len(positions)} positions, {sum(len(p['branches']) for p in positions)} branches")
+    rows = within_rows(positions, mark)
+    plain = (1.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
+    for stage, data in rows.items():
+        if len(data) < 20:
+            continue
+        committed = fitted.FITTED[stage]
+        total = sum(y * y for _, _, y in data)
+        a = [r for r in data if r[0] % 2 == 0]
+        b = [r for r in data if r[0] % 2 == 1]
+        held = {"zero": 0.0, "plain": 0.0, "committed": 0.0, "refit": 0.0}
+        for train, test in ((a, b), (b, a)):
+            if not train or not test:
+                continue
+            c = ridge([x for _, x, _ in train], [y for _, _, y in train], penalty, committed)
+            held["zero"] += sum(y * y for _, _, y in test)
+            held["plain"] += sse(test, plain)
+            held["committed"] += sse(test, committed)
+            held["refit"] += sse(test, c)
+        coef = ridge([x for _, x, _ in data], [y for _, _, y in data], penalty, committed)
+        n = len(data)
+        print(f"stage {stage}: {n} rows, var {total / n:.2f}")
+        print("  held-out mse: " + ", ".join(f"{k} {v / n:.2f}" for k, v in held.items()))
+        print(
+            "  committed: "
+            + " ".join(f"{f}={c:.2f}" for f, c in zip(FEATURES, committed, strict=True))
+        )
+        print(
+            "  refit:     " + " ".join(f"{f}={c:.2f}" for f, c in zip(FEATURES, coef, strict=True))
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate")
+    gen.add_argument("--games", type=int, default=20)
+    gen.add_argument("--start", type=int, default=2000)
+    gen.add_argument("--every", type=int, default=5)
+    gen.add_argument("--candidates", type=int, default=4)
+    gen.add_argument("--options", type=json.loads, default={})
+    gen.add_argument("--out", type=Path, required=True)
+    fitp = sub.add_parser("fit")
+    fitp.add_argument("--data", type=Path, nargs="+", required=True)
+    fitp.add_argument("--mark", default="8")
+    fitp.add_argument("--penalty", type=float, default=0.05)
+    args = parser.parse_args(argv)
+    if args.command == "generate":
+        generate(args.start, args.games, args.every, args.candidates, args.out, args.options)
+    else:
+        fit(args.data, args.mark, args.penalty)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
