@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.fitting import ridge, solve  # noqa: F401  (solve re-exported for probes)
+from bench.fitting import ridge
 from bench.search_regret import hard_searcher
 from game.bots import GreedyBot
 from game.bots.base import apply_trusted
@@ -59,7 +59,7 @@ def greedy_bots(tag: str, seed: int) -> list[GreedyBot]:
 
 
 def play_on(
-    st: KingdomBuilderState, seed: int, branch: int, evaluator: Evaluator
+    st: KingdomBuilderState, seed: int, evaluator: Evaluator
 ) -> tuple[dict[int, Any], list[float]]:
     """Play ``st`` to the end with fresh greedy bots (the same for every branch of a position);
     returns the features of every seat after each of :data:`MARKS` turn ends (the first turn
@@ -89,7 +89,7 @@ def branch_game(seed: int, every: int, candidates: int, options: dict[str, Any])
     """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
     with its candidates played on."""
     evaluator = Evaluator()
-    state: KingdomBuilderState = GAME.new(PLAYERS, options, seed)  # type: ignore[assignment]
+    state: KingdomBuilderState = GAME.new(PLAYERS, options, seed)
     bots = greedy_bots("kb-cf-main", seed)
     searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
     out: list[Any] = []
@@ -134,8 +134,15 @@ def branch_position(
             apply_trusted(world, seat, action)
         if not ok or world.turn_id() == turn_id:
             continue  # a plan that does not end the turn in the real state (never seen)
-        marks, totals = play_on(world, derive_seed(seed, "kb-cf-branch", turn), k, evaluator)
-        rows.append({"plan": k, "marks": {str(m): v for m, v in marks.items()}, "totals": totals})
+        marks, totals = play_on(world, derive_seed(seed, "kb-cf-branch", turn), evaluator)
+        rows.append(
+            {
+                "plan": k,
+                "actions": [list(a) for a in plan],
+                "marks": {str(m): v for m, v in marks.items()},
+                "totals": totals,
+            }
+        )
     return {
         "seed": seed,
         "turn": turn,

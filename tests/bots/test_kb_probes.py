@@ -196,3 +196,43 @@ def test_the_clairvoyant_worlds_keep_every_hidden_card_where_it_is() -> None:
         fair = state.determinize(1, seed)
         dealt_again = dealt_again or (fair.hands, fair.deck) != (state.hands, state.deck)
     assert dealt_again
+
+
+def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() -> None:
+    """``bench/kb_counterfactual.py``: at a late turn start of a self-play game every candidate
+    turn is played in the real state and the game finished by the same greedy bots — the same
+    position gives the same branches twice (common seeds), each branch a distinct whole turn with
+    every seat's features after it and the final totals; the within-position rows are centred
+    over the candidates (only what differs between the turns is left)."""
+    from bench import kb_counterfactual as cf
+    from bench.fit_kingdom_builder import positions
+    from bench.fitting import read_games
+    from bench.search_regret import hard_searcher
+    from game.core.rng import derive_seed
+    from game.kingdom_builder.evaluation import Evaluator
+
+    game = next(g for g in read_games(DATA) if not g.get("options"))
+    state = next(st for st in positions(game, 1, turn_starts=True) if min(st.supply) <= 5)
+    seat = state.to_move()[0]
+
+    def branch() -> dict[str, Any]:
+        searcher = hard_searcher(derive_seed(1, "test-cf"), None)
+        return cf.branch_position(state.clone(), seat, 7, 3, 2, Evaluator(), searcher)
+
+    pos = branch()
+    assert pos == branch()
+    assert pos["seat"] == seat and len(pos["branches"]) == 2
+    assert [b["plan"] for b in pos["branches"]] == [0, 1]
+    assert pos["branches"][0]["actions"] != pos["branches"][1]["actions"]
+    for b in pos["branches"]:
+        assert len(b["totals"]) == 4
+        feats = b["marks"]["1"]["feats"]
+        assert len(feats) == 4 and all(len(f) == len(FEATURES) for f in feats)
+    rows = cf.within_rows([pos, {**pos, "seed": 8}], "1")
+    flat = [r for stage in rows.values() for r in stage]
+    assert len(flat) == 2 * 2 * 4
+    for seed in (7, 8):
+        mine = [r for r in flat if r[0] == seed]
+        assert abs(sum(y for _, _, y in mine)) < 1e-9
+        for i in range(len(FEATURES)):
+            assert abs(sum(x[i] for _, x, _ in mine)) < 1e-9
