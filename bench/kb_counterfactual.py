@@ -85,7 +85,9 @@ def play_on(
     return marks, totals
 
 
-def branch_game(seed: int, every: int, candidates: int, options: dict[str, Any]) -> list[Any]:
+def branch_game(
+    seed: int, every: int, candidates: int, options: dict[str, Any], worlds: int = 1
+) -> list[Any]:
     """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
     with its candidates played on."""
     evaluator = Evaluator()
@@ -103,7 +105,9 @@ def branch_game(seed: int, every: int, candidates: int, options: dict[str, Any])
             turns += 1
             if turns % every == 0:
                 out.append(
-                    branch_position(state, seat, seed, turns, candidates, evaluator, searcher)
+                    branch_position(
+                        state, seat, seed, turns, candidates, evaluator, searcher, worlds
+                    )
                 )
         hidden = state.determinize(seat, derive_seed(seed, "kb-cf-main-agent", seat, step))
         state.apply(seat, bots[seat].choose(hidden, seat))
@@ -119,30 +123,44 @@ def branch_position(
     candidates: int,
     evaluator: Evaluator,
     searcher: Any,
+    worlds: int = 1,
 ) -> dict[str, Any]:
+    """The candidates of ``seat``'s turn in ``state``, each played on to the end: in the real
+    state (``marks``, ``totals``) and, with ``worlds`` > 1, in ``worlds - 1`` other worlds the
+    seat cannot tell from it (its view determinized: the rivals' hands and the draw pile dealt
+    again, other greedy seeds), the same worlds for every candidate (``more``)."""
     view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
     plans = searcher.candidate_turns(view, seat)[:candidates]
+    bases = [state] + [
+        state.determinize(seat, derive_seed(seed, "kb-cf-world", turn, w)) for w in range(1, worlds)
+    ]
     rows = []
     for k, plan in enumerate(plans):
-        world = state.clone()
-        turn_id = world.turn_id()
-        ok = True
-        for action in plan:
-            if action not in world.legal_actions(seat):
-                ok = False
-                break
-            apply_trusted(world, seat, action)
-        if not ok or world.turn_id() == turn_id:
-            continue  # a plan that does not end the turn in the real state (never seen)
-        marks, totals = play_on(world, derive_seed(seed, "kb-cf-branch", turn), evaluator)
-        rows.append(
-            {
-                "plan": k,
-                "actions": [list(a) for a in plan],
-                "marks": {str(m): v for m, v in marks.items()},
-                "totals": totals,
-            }
-        )
+        results = []
+        for w, base in enumerate(bases):
+            world = base.clone()
+            turn_id = world.turn_id()
+            ok = True
+            for action in plan:
+                if action not in world.legal_actions(seat):
+                    ok = False
+                    break
+                apply_trusted(world, seat, action)
+            if not ok or world.turn_id() == turn_id:
+                break  # a plan that does not end the turn in the real state (never seen)
+            tag = (
+                derive_seed(seed, "kb-cf-branch", turn)
+                if w == 0
+                else derive_seed(seed, "kb-cf-branch", turn, w)
+            )
+            marks, totals = play_on(world, tag, evaluator)
+            results.append({"marks": {str(m): v for m, v in marks.items()}, "totals": totals})
+        if len(results) < len(bases):
+            continue
+        row = {"plan": k, "actions": [list(a) for a in plan], **results[0]}
+        if worlds > 1:
+            row["more"] = results[1:]
+        rows.append(row)
     return {
         "seed": seed,
         "turn": turn,
@@ -152,11 +170,13 @@ def branch_position(
     }
 
 
-def generate(start: int, games: int, every: int, candidates: int, out: Path, options: Any) -> None:
+def generate(
+    start: int, games: int, every: int, candidates: int, out: Path, options: Any, worlds: int = 1
+) -> None:
     t0 = time.process_time()
     with gzip.open(out, "at", encoding="utf-8") as f:
         for seed in range(start, start + games):
-            for pos in branch_game(seed, every, candidates, options):
+            for pos in branch_game(seed, every, candidates, options, worlds):
                 f.write(json.dumps(pos, separators=(",", ":")) + "\n")
                 f.flush()
             print(
@@ -261,6 +281,60 @@ def fit(paths: Sequence[Path], mark: str, penalty: float) -> None:
         )
 
 
+def seat_margin(totals: Sequence[float], seat: int) -> float:
+    """``seat``'s final total minus the mean of its rivals'."""
+    return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
+
+
+def choice_worth(positions: list[dict[str, Any]], stages: int = 4) -> dict[int, dict[str, float]]:
+    """Per stage of the positions played on in two worlds or more: how much of what the choice
+    among the candidates changes is the choice's and how much the world's.  For the seat that
+    chose, its final margin over its rivals' mean, centred over the candidates within each
+    world (``c[k][w]``): ``total`` its variance, ``signal`` the covariance between two worlds
+    (what the candidate carries into every world), ``first`` the planner's first turn's mean
+    centred margin, ``best`` the centred margin in world 0 of the candidate that did best in
+    world 1 (and the other way round): what choosing by one look ahead into the real game would
+    be worth."""
+    acc: dict[int, dict[str, float]] = {}
+    for pos in positions:
+        branches = pos["branches"]
+        if len(branches) < 2 or "more" not in branches[0]:
+            continue
+        seat = pos["seat"]
+        cols = [
+            [seat_margin(b["totals"], seat)] + [seat_margin(m["totals"], seat) for m in b["more"]]
+            for b in branches
+        ]
+        worlds = len(cols[0])
+        means = [sum(c[w] for c in cols) / len(cols) for w in range(worlds)]
+        cen = [[c[w] - means[w] for w in range(worlds)] for c in cols]
+        a = acc.setdefault(
+            pos["stage"],
+            {"positions": 0, "rows": 0, "total": 0.0, "signal": 0.0, "first": 0.0, "best": 0.0},
+        )
+        a["positions"] += 1
+        for k, c in enumerate(cen):
+            a["rows"] += 1
+            a["total"] += (c[0] ** 2 + c[1] ** 2) / 2
+            a["signal"] += c[0] * c[1]
+            if branches[k]["plan"] == 0:
+                a["first"] += (c[0] + c[1]) / 2
+        best1 = max(range(len(cen)), key=lambda k: cen[k][1])
+        best0 = max(range(len(cen)), key=lambda k: cen[k][0])
+        a["best"] += (cen[best1][0] + cen[best0][1]) / 2
+    out = {}
+    for stage, a in sorted(acc.items()):
+        n, rows = a["positions"], a["rows"]
+        out[stage] = {
+            "positions": n,
+            "total": a["total"] / rows,
+            "signal": a["signal"] / rows,
+            "first": a["first"] / n,
+            "best": a["best"] / n,
+        }
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -270,14 +344,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--every", type=int, default=5)
     gen.add_argument("--candidates", type=int, default=4)
     gen.add_argument("--options", type=json.loads, default={})
+    gen.add_argument(
+        "--worlds", type=int, default=1, help="play each candidate on in this many worlds"
+    )
     gen.add_argument("--out", type=Path, required=True)
     fitp = sub.add_parser("fit")
     fitp.add_argument("--data", type=Path, nargs="+", required=True)
     fitp.add_argument("--mark", default="8")
     fitp.add_argument("--penalty", type=float, default=0.05)
+    worth = sub.add_parser("worth", help="how much of a choice's outcome is the choice's")
+    worth.add_argument("--data", type=Path, nargs="+", required=True)
     args = parser.parse_args(argv)
+    if args.command == "worth":
+        for stage, w in choice_worth(read(args.data)).items():
+            print(
+                f"stage {stage}: {w['positions']} positions; variance of the chooser's centred "
+                f"margin {w['total']:.2f} points^2, of it the choice's {w['signal']:.2f}; "
+                f"planner's first turn {w['first']:+.2f}, best by another world {w['best']:+.2f}"
+            )
+        return 0
     if args.command == "generate":
-        generate(args.start, args.games, args.every, args.candidates, args.out, args.options)
+        generate(
+            args.start, args.games, args.every, args.candidates, args.out, args.options, args.worlds
+        )
     else:
         fit(args.data, args.mark, args.penalty)
     return 0

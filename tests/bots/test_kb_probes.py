@@ -215,9 +215,9 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
     state = next(st for st in positions(game, 1, turn_starts=True) if min(st.supply) <= 5)
     seat = state.to_move()[0]
 
-    def branch() -> dict[str, Any]:
+    def branch(worlds: int = 1) -> dict[str, Any]:
         searcher = hard_searcher(derive_seed(1, "test-cf"), None)
-        return cf.branch_position(state.clone(), seat, 7, 3, 2, Evaluator(), searcher)
+        return cf.branch_position(state.clone(), seat, 7, 3, 2, Evaluator(), searcher, worlds)
 
     pos = branch()
     assert pos == branch()
@@ -228,6 +228,13 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
         assert len(b["totals"]) == 4
         feats = b["marks"]["1"]["feats"]
         assert len(feats) == 4 and all(len(f) == len(FEATURES) for f in feats)
+    # a second world the seat cannot tell from the real one: the real world's branches unchanged
+    two = branch(worlds=2)
+    assert [{k: v for k, v in b.items() if k != "more"} for b in two["branches"]] == pos["branches"]
+    assert all(len(b["more"]) == 1 and len(b["more"][0]["totals"]) == 4 for b in two["branches"])
+    worth = cf.choice_worth([two])
+    assert list(worth) == [pos["stage"]] and worth[pos["stage"]]["positions"] == 1
+    assert worth[pos["stage"]]["total"] >= 0
     rows = cf.within_rows([pos, {**pos, "seed": 8}], "1")
     flat = [r for stage in rows.values() for r in stage]
     assert len(flat) == 2 * 2 * 4
