@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.fitting import ridge
+from bench.fitting import read_games, ridge
 from bench.search_regret import hard_searcher
 from game.bots import GreedyBot
 from game.bots.base import apply_trusted
@@ -187,18 +187,9 @@ def generate(
 
 
 def read(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    out = []
-    for path in paths:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            try:
-                for line in f:
-                    try:
-                        out.append(json.loads(line))
-                    except json.JSONDecodeError:
-                        break
-            except EOFError:
-                pass
-    return out
+    """Every position of the files :func:`generate` wrote (a file still being written: the
+    positions complete so far)."""
+    return [pos for path in paths for pos in read_games(path)]
 
 
 def within_rows(
