@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.fitting import read_games, ridge
+from bench.fitting import mse, read_games, ridge
 from bench.search_regret import hard_searcher
 from game.bots import GreedyBot
 from game.bots.base import apply_trusted
@@ -231,7 +231,8 @@ def within_rows(
 
 
 def sse(rows: list[tuple[int, list[float], float]], coef: Sequence[float]) -> float:
-    return sum((y - sum(c * v for c, v in zip(coef, x, strict=True))) ** 2 for _, x, y in rows)
+    """The summed squared error of ``coef . x`` against ``y`` over ``rows``."""
+    return mse([x for _, x, _ in rows], [y for _, _, y in rows], coef) * len(rows)
 
 
 def fit(paths: Sequence[Path], mark: str, penalty: float) -> None:
