@@ -30,9 +30,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ from bench.fitting import mse, read_games, ridge
 from bench.search_regret import hard_searcher
 from game.bots import GreedyBot
 from game.bots.base import apply_trusted
-from game.core.rng import derive_seed
+from game.core.rng import Rng, derive_seed
 from game.kingdom_builder import GAME
 from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
 from game.kingdom_builder.state import KingdomBuilderState
@@ -85,16 +86,14 @@ def play_on(
     return marks, totals
 
 
-def branch_game(
-    seed: int, every: int, candidates: int, options: dict[str, Any], worlds: int = 1
-) -> list[Any]:
-    """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
-    with its candidates played on."""
-    evaluator = Evaluator()
+def game_positions(
+    seed: int, options: dict[str, Any]
+) -> Iterator[tuple[int, KingdomBuilderState, int]]:
+    """Game ``seed`` as :func:`generate` plays it (four greedy bots, count-bounded): every turn
+    start as ``(turn number, state, seat to move)``, the turns counted from 1.  The state is the
+    live game: a caller reads or copies it and must not change it."""
     state: KingdomBuilderState = GAME.new(PLAYERS, options, seed)
     bots = greedy_bots("kb-cf-main", seed)
-    searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
-    out: list[Any] = []
     turns = 0
     last_turn = None
     step = 0
@@ -103,16 +102,24 @@ def branch_game(
         if state.turn_id() != last_turn:
             last_turn = state.turn_id()
             turns += 1
-            if turns % every == 0:
-                out.append(
-                    branch_position(
-                        state, seat, seed, turns, candidates, evaluator, searcher, worlds
-                    )
-                )
+            yield turns, state, seat
         hidden = state.determinize(seat, derive_seed(seed, "kb-cf-main-agent", seat, step))
         state.apply(seat, bots[seat].choose(hidden, seat))
         step += 1
-    return out
+
+
+def branch_game(
+    seed: int, every: int, candidates: int, options: dict[str, Any], worlds: int = 1
+) -> list[Any]:
+    """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
+    with its candidates played on."""
+    evaluator = Evaluator()
+    searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
+    return [
+        branch_position(state, seat, seed, turn, candidates, evaluator, searcher, worlds)
+        for turn, state, seat in game_positions(seed, options)
+        if turn % every == 0
+    ]
 
 
 def branch_position(
@@ -327,6 +334,109 @@ def choice_worth(positions: list[dict[str, Any]], stages: int = 4) -> dict[int, 
     return out
 
 
+def choose(
+    paths: Sequence[Path], search: dict[str, Any], options: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The hard level's choice at every position of the files, scored by the real game.
+
+    Each position's game is replayed as :func:`generate` played it, and the hard level's
+    search (with ``search`` over the game's parameters) is run from the same view of the seat
+    with the random draws the candidates were proposed with, so that it races the very turns
+    recorded — at most as many as were recorded.  A row per position with two candidates or
+    more: ``margins``, each candidate's mean final margin over the rivals' mean (over the
+    worlds played), ``plans`` their indices among the planner's turns, and ``chosen``, the
+    index in ``margins`` of the turn the search chose (``None``: a turn not played on, e.g.
+    one that does not end the turn)."""
+    by_seed: dict[int, dict[int, dict[str, Any]]] = {}
+    for pos in read(paths):
+        by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
+    rows = []
+    for seed, wanted in sorted(by_seed.items()):
+        searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
+        for turn, state, seat in game_positions(seed, options):
+            if turn > max(wanted):
+                break
+            if turn not in wanted:
+                continue
+            branches = wanted[turn]["branches"]
+            view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
+            chooser = hard_searcher(
+                0, {**search, "max_plans": 1 + max((b["plan"] for b in branches), default=0)}
+            )
+            chooser.rng = Rng(searcher.rng.state)  # the draws the candidates were proposed with
+            plans = searcher.candidate_turns(view, seat)
+            if len(branches) < 2:
+                continue
+            for b in branches:
+                recorded = b.get("actions")
+                if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):
+                    raise ValueError(f"game {seed} turn {turn}: not the recorded candidates")
+            chosen = json.dumps(chooser.search(view, seat))
+            margins = [
+                sum(seat_margin(t, seat) for t in worlds) / len(worlds)
+                for worlds in (
+                    [b["totals"]] + [m["totals"] for m in b.get("more", [])] for b in branches
+                )
+            ]
+            rows.append(
+                {
+                    "seed": seed,
+                    "turn": turn,
+                    "stage": wanted[turn]["stage"],
+                    "plans": [b["plan"] for b in branches],
+                    "margins": margins,
+                    "chosen": next(
+                        (
+                            k
+                            for k, b in enumerate(branches)
+                            if json.dumps(plans[b["plan"]]) == chosen
+                        ),
+                        None,
+                    ),
+                }
+            )
+    return rows
+
+
+def choice_gain(rows: list[dict[str, Any]], base: list[dict[str, Any]] | None = None) -> str:
+    """What :func:`choose`'s choices are worth, per decision, in points of the chooser's final
+    margin: against the candidates' mean and against the planner's first turn (mean ± standard
+    error over the positions whose choice was played on), and with ``base`` (another run's
+    rows) against its choices at the positions both chose a turn played on."""
+
+    def centred(row: dict[str, Any], k: int) -> float:
+        m = row["margins"]
+        return float(m[k] - sum(m) / len(m))
+
+    def mean_se(xs: list[float]) -> str:
+        n = len(xs)
+        if n < 2:
+            return f"n {n}"
+        mu = sum(xs) / n
+        sd = math.sqrt(sum((x - mu) ** 2 for x in xs) / (n - 1))
+        return f"{mu:+.2f} ± {sd / math.sqrt(n):.2f} (n {n})"
+
+    played = [r for r in rows if r["chosen"] is not None and 0 in r["plans"]]
+    lines = [
+        f"{len(played)} of {len(rows)} positions with the choice played on",
+        "choice against the candidates' mean: "
+        + mean_se([centred(r, r["chosen"]) for r in played]),
+        "choice against the planner's first turn: "
+        + mean_se([centred(r, r["chosen"]) - centred(r, r["plans"].index(0)) for r in played]),
+    ]
+    if base is not None:
+        other = {(r["seed"], r["turn"]): r for r in base if r["chosen"] is not None}
+        pairs = [
+            (r, other[r["seed"], r["turn"]]) for r in played if (r["seed"], r["turn"]) in other
+        ]
+        lines.append(
+            "choice against the base run's: "
+            + mean_se([centred(r, r["chosen"]) - centred(b, b["chosen"]) for r, b in pairs])
+            + f", the same turn at {sum(r['chosen'] == b['chosen'] for r, b in pairs)}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -346,7 +456,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp.add_argument("--penalty", type=float, default=0.05)
     worth = sub.add_parser("worth", help="how much of a choice's outcome is the choice's")
     worth.add_argument("--data", type=Path, nargs="+", required=True)
+    ch = sub.add_parser("choose", help="the hard level's choice at each position, scored")
+    ch.add_argument("--data", type=Path, nargs="+", required=True)
+    ch.add_argument("--search", type=json.loads, default={}, help="search parameters (JSON)")
+    ch.add_argument("--options", type=json.loads, default={})
+    ch.add_argument("--out", type=Path, required=True, help="the rows (JSON)")
+    ch.add_argument("--base", type=Path, help="another run's rows, to compare choice by choice")
     args = parser.parse_args(argv)
+    if args.command == "choose":
+        rows = choose(args.data, args.search, args.options)
+        args.out.write_text(json.dumps(rows))
+        base = json.loads(args.base.read_text()) if args.base else None
+        print(choice_gain(rows, base))
+        return 0
     if args.command == "worth":
         for stage, w in choice_worth(read(args.data)).items():
             print(

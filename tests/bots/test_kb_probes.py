@@ -243,3 +243,40 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
         assert abs(sum(y for _, _, y in mine)) < 1e-9
         for i in range(len(FEATURES)):
             assert abs(sum(x[i] for _, x, _ in mine)) < 1e-9
+
+
+def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_them(
+    tmp_path: Path,
+) -> None:
+    """``bench/kb_counterfactual.py choose``: the game of a position file is replayed as it was
+    generated, the hard level's search races the very candidates recorded (the same planner
+    draws) and its choice is scored by their real final margins; a file whose recorded turns
+    are not the replayed game's is refused."""
+    from bench import kb_counterfactual as cf
+
+    seed, every = 3, 27  # one position of the game's 40 turn starts, in its third quarter
+    path = tmp_path / "cf.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for pos in cf.branch_game(seed, every, 2, {}):
+            f.write(json.dumps(pos) + "\n")
+    (pos,) = cf.read([path])
+    assert pos["turn"] == every and [b["plan"] for b in pos["branches"]] == [0, 1]
+    rows = cf.choose([path], {"work": 300}, {})
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["chosen"] in (0, 1) and row["plans"] == [0, 1]
+    seat = pos["seat"]
+    assert row["margins"] == [cf.seat_margin(b["totals"], seat) for b in pos["branches"]]
+    assert rows == cf.choose([path], {"work": 300}, {})  # counts, not clocks
+    report = cf.choice_gain(rows, rows)
+    assert "1 of 1 positions" in report and "the same turn at 1" in report
+    # recorded turns that the replayed game's planner does not propose
+    pos["branches"][0]["actions"], pos["branches"][1]["actions"] = (
+        pos["branches"][1]["actions"],
+        pos["branches"][0]["actions"],
+    )
+    bad = tmp_path / "bad.jsonl.gz"
+    with gzip.open(bad, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(pos) + "\n")
+    with pytest.raises(ValueError, match="not the recorded candidates"):
+        cf.choose([bad], {"work": 300}, {})
