@@ -285,6 +285,12 @@ def seat_margin(totals: Sequence[float], seat: int) -> float:
     return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
 
 
+def branch_margins(branch: dict[str, Any], seat: int) -> list[float]:
+    """``seat``'s final margin over its rivals' mean in each world a candidate was played on:
+    the real one, then the others (``more``)."""
+    return [seat_margin(w["totals"], seat) for w in [branch, *branch.get("more", [])]]
+
+
 def choice_worth(positions: list[dict[str, Any]], stages: int = 4) -> dict[int, dict[str, float]]:
     """Per stage of the positions played on in two worlds or more: how much of what the choice
     among the candidates changes is the choice's and how much the world's.  For the seat that
@@ -300,10 +306,7 @@ def choice_worth(positions: list[dict[str, Any]], stages: int = 4) -> dict[int, 
         if len(branches) < 2 or "more" not in branches[0]:
             continue
         seat = pos["seat"]
-        cols = [
-            [seat_margin(b["totals"], seat)] + [seat_margin(m["totals"], seat) for m in b["more"]]
-            for b in branches
-        ]
+        cols = [branch_margins(b, seat) for b in branches]
         worlds = len(cols[0])
         means = [sum(c[w] for c in cols) / len(cols) for w in range(worlds)]
         cen = [[c[w] - means[w] for w in range(worlds)] for c in cols]
@@ -353,8 +356,9 @@ def choose(
     rows = []
     for seed, wanted in sorted(by_seed.items()):
         searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
+        last = max(wanted)
         for turn, state, seat in game_positions(seed, options):
-            if turn > max(wanted):
+            if turn > last:
                 break
             if turn not in wanted:
                 continue
@@ -372,12 +376,7 @@ def choose(
                 if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):
                     raise ValueError(f"game {seed} turn {turn}: not the recorded candidates")
             chosen = json.dumps(chooser.search(view, seat))
-            margins = [
-                sum(seat_margin(t, seat) for t in worlds) / len(worlds)
-                for worlds in (
-                    [b["totals"]] + [m["totals"] for m in b.get("more", [])] for b in branches
-                )
-            ]
+            margins = [sum(ms) / len(ms) for ms in (branch_margins(b, seat) for b in branches)]
             rows.append(
                 {
                     "seed": seed,
