@@ -364,10 +364,7 @@ def choose(
                 continue
             branches = wanted[turn]["branches"]
             view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
-            chooser = hard_searcher(
-                0, {**search, "max_plans": 1 + max((b["plan"] for b in branches), default=0)}
-            )
-            chooser.rng = Rng(searcher.rng.state)  # the draws the candidates were proposed with
+            draws = Rng(searcher.rng.state)  # the draws the candidates are proposed with
             plans = searcher.candidate_turns(view, seat)
             if len(branches) < 2:
                 continue
@@ -375,6 +372,10 @@ def choose(
                 recorded = b.get("actions")
                 if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):
                     raise ValueError(f"game {seed} turn {turn}: not the recorded candidates")
+            chooser = hard_searcher(
+                0, {**search, "max_plans": 1 + max(b["plan"] for b in branches)}
+            )
+            chooser.rng = draws
             chosen = json.dumps(chooser.search(view, seat))
             margins = [sum(ms) / len(ms) for ms in (branch_margins(b, seat) for b in branches)]
             rows.append(
