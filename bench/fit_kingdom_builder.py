@@ -39,6 +39,11 @@ multipliers.  ``fit --drop NAME`` keeps a feature the plain sum does not use at 
 supply``: ``bench/kb_tile_use.py`` shows what the hard level's search does with that one);
 ``fit --turn-starts --every 1`` samples only the positions where a seat begins its turn, where
 the hard level's playouts end (played, it won as many games as the committed fit: docs/bots.md).
+``fit --tested-seat`` reads games of ``python -m bench.bots --replays`` (the hard level against
+three greedy bots: positions such as the level meets and the play that follows them) and gives
+the seat each line names as tested a column of its own, not pulled towards 0 and not written:
+it takes up what the tested bot's own play adds whatever the position, which would otherwise be
+credited to the features its positions happen to have.
 """
 
 from __future__ import annotations
@@ -148,11 +153,16 @@ def fit(
     penalty: float,
     drop: Sequence[str] = (),
     turn_starts: bool = False,
+    tested_seat: bool = False,
 ) -> tuple[list[list[float]], list[list[float]]]:
     """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
     the full Nomads expansion alone; write them to ``out`` if given.  The features named in
     ``drop`` get the multiplier 0 (their column is zeroed, so the ridge keeps its prior);
-    ``turn_starts`` samples turn starts only (:func:`samples`)."""
+    ``turn_starts`` samples turn starts only (:func:`samples`).  ``tested_seat`` adds a column
+    that is 1 for the seat a game's line names as ``seat`` (the tested bot of a ``python -m
+    bench.bots --replays`` game; 0 everywhere in self-play games): it takes up what that bot's
+    own play adds to its score whatever the position, so the features are not credited with
+    it, and it is left out of the multipliers written."""
     evaluator = Evaluator()
     data: list[Sample] = []
     nomads: list[Sample] = []
@@ -162,13 +172,23 @@ def fit(
     if any(PRIOR[FEATURES.index(name)] for name in drop):
         raise SystemExit("only a feature the plain sum does not use can be dropped")
     keep = [name not in drop for name in FEATURES]
+    games = nomads_games = 0
     for path in data_paths:
         for g in read_games(path):
+            games += 1
+            nomads_games += g.get("options", {}).get("nomads") == "full"
+            tested = g.get("seat") if tested_seat else None
+            extra = [
+                (1.0 if seat == tested else 0.0,) if tested_seat else () for seat in range(PLAYERS)
+            ]
             rows = [
                 (
                     seed,
                     stage,
-                    [tuple(v if k else 0.0 for v, k in zip(f, keep, strict=True)) for f in feats],
+                    [
+                        tuple(v if k else 0.0 for v, k in zip(f, keep, strict=True)) + extra[seat]
+                        for seat, f in enumerate(feats)
+                    ],
                     t,
                 )
                 for seed, stage, feats, t in samples(g, every, stages, evaluator, turn_starts)
@@ -176,13 +196,21 @@ def fit(
             data.extend(rows)
             if g.get("options", {}).get("nomads") == "full":
                 nomads.extend(rows)
+    names, prior, free = FEATURES, PRIOR, 0
+    if tested_seat:  # the tested seat's column is not pulled towards 0: it takes the whole edge
+        names, prior, free = (*FEATURES, "tested"), (*PRIOR, 0.0), 1
     print("== every game (FITTED: the base game)")
-    fitted = fit_stages(data, stages, penalty, FEATURES, PRIOR, PLAYERS)
+    fitted = fit_stages(data, stages, penalty, names, prior, PLAYERS, free)
     print("== the games with the full Nomads expansion (FITTED_NOMADS)")
-    fitted_nomads = fit_stages(nomads, stages, penalty, FEATURES, PRIOR, PLAYERS)
+    fitted_nomads = fit_stages(nomads, stages, penalty, names, prior, PLAYERS, free)
+    if tested_seat:
+        fitted = [row[: len(FEATURES)] for row in fitted]
+        fitted_nomads = [row[: len(FEATURES)] for row in fitted_nomads]
     if out is not None:
-        counts = (len({s[0] for s in data}), len(data), len({s[0] for s in nomads}))
-        write_module(out, fitted, fitted_nomads, counts, every, penalty, data_paths, turn_starts)
+        counts = (games, len(data), nomads_games)
+        write_module(
+            out, fitted, fitted_nomads, counts, every, penalty, data_paths, turn_starts, tested_seat
+        )
     return fitted, fitted_nomads
 
 
@@ -195,15 +223,21 @@ def write_module(
     penalty: float,
     data_paths: Sequence[Path],
     turn_starts: bool = False,
+    tested_seat: bool = False,
 ) -> None:
     """Write the module of multipliers; ``counts`` is (games, positions, Nomads games)."""
     games, positions, nomads = counts
     where = "turn starts" if turn_starts else "positions"
+    tested = (
+        "; a column for each game's tested seat, fitted and left out: ``--tested-seat``"
+        if tested_seat
+        else ""
+    )
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
     about = textwrap.fill(
         f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
-        f"{games} self-play games in {files} ({positions} {where}, one in {every}; ridge "
-        f"penalty {penalty} towards the plain sum).  ``FITTED[stage][i]`` multiplies feature "
+        f"{games} games in {files} ({positions} {where}, one in {every}; ridge "
+        f"penalty {penalty} towards the plain sum{tested}).  ``FITTED[stage][i]`` multiplies feature "
         f"``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far "
         f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the "
         f"base game (fitted on every game); ``FITTED_NOMADS`` the same with the full Nomads "
@@ -280,6 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=FEATURES,
         help="features whose multiplier stays 0 (e.g. supply: a search exploits it)",
     )
+    fitp.add_argument(
+        "--tested-seat",
+        action="store_true",
+        help="games of python -m bench.bots --replays: a column for the tested seat, not kept",
+    )
     duelp = sub.add_parser("duel", help="greedy with the fitted evaluation vs 3 plain greedy")
     duelp.add_argument("--games", type=int, default=40)
     duelp.add_argument("--start", type=int, default=1000)
@@ -300,6 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.penalty,
             args.drop,
             args.turn_starts,
+            args.tested_seat,
         )
     return 0
 

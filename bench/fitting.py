@@ -167,10 +167,15 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def ridge(
-    xs: list[list[float]], ys: list[float], penalty: float, prior: Sequence[float] | None = None
+    xs: list[list[float]],
+    ys: list[float],
+    penalty: float,
+    prior: Sequence[float] | None = None,
+    free: int = 0,
 ) -> list[float]:
     """Coefficients ``c`` minimising ``sum (y - c.x)^2 + penalty * n * |c - prior|^2`` (``prior``
-    all ones by default: the plain sum of the terms)."""
+    all ones by default: the plain sum of the terms); the last ``free`` coefficients are not
+    pulled (ordinary least squares for them)."""
     k = len(xs[0])
     n = len(xs)
     prior = list(prior) if prior is not None else [1.0] * k
@@ -185,7 +190,7 @@ def ridge(
                 for j in range(k):
                     row[j] += xi * x[j]
     lam = penalty * n
-    for i in range(k):
+    for i in range(k - free):
         ata[i][i] += lam
         aty[i] += lam * prior[i]
     return solve(ata, aty)
@@ -227,10 +232,12 @@ def fit_stages(
     names: Sequence[str],
     prior: Sequence[float],
     players: int,
+    free: int = 0,
 ) -> list[list[float]]:
     """Fit one multiplier per term and stage; print the held-out check (games split in two
     halves by seed: fitted on one, scored on the other, against ``prior``'s error) and the
-    multipliers fitted on every game, which are returned."""
+    multipliers fitted on every game, which are returned; the last ``free`` terms are not pulled
+    towards their prior (:func:`ridge`)."""
     games = sorted({s[0] for s in data})
     half = set(games[::2])
     train = [s for s in data if s[0] in half]
@@ -242,7 +249,7 @@ def fit_stages(
         tx, ty = design(test, stage)
         if not xs or not tx:
             continue
-        coef = ridge(xs, ys, penalty, prior)
+        coef = ridge(xs, ys, penalty, prior, free)
         print(
             f"{stage:5d}  {len(tx) // players:9d}  {mse(tx, ty, prior):10.1f}"
             f"  {mse(tx, ty, coef):8.1f}"
@@ -250,7 +257,7 @@ def fit_stages(
     fitted = []
     for stage in range(stages):
         xs, ys = design(data, stage)
-        fitted.append(ridge(xs, ys, penalty, prior) if xs else list(prior))
+        fitted.append(ridge(xs, ys, penalty, prior, free) if xs else list(prior))
     print("term".ljust(18) + " ".join(f"{s:6d}" for s in range(stages)))
     for i, name in enumerate(names):
         print(name.ljust(18) + " ".join(f"{fitted[s][i]:6.2f}" for s in range(stages)))

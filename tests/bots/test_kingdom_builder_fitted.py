@@ -211,3 +211,35 @@ def test_a_dropped_feature_keeps_the_multiplier_0(tmp_path: Path) -> None:
     assert dropped[0][0] != kept[0][0]  # the rest refitted without it
     with pytest.raises(SystemExit):
         fit.fit([small], None, 6, 2, 0.05, drop=("score",))  # the plain sum's own term
+
+
+def test_the_tested_seats_own_edge_is_not_credited_to_the_features(tmp_path: Path) -> None:
+    """``fit --tested-seat`` on games of ``python -m bench.bots --replays`` (each line names its
+    tested seat): a bot that scores more whatever the position — here every tested seat's total
+    raised by 15 points — moves the multipliers of a plain fit, but not those fitted with the
+    tested seat's column, which takes the edge up and is left out of what is written."""
+    import gzip
+    import itertools
+    import json
+
+    source = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+    games = list(itertools.islice(fit.read_games(source), 8))
+    files = {}
+    for edge in (0, 15):
+        path = tmp_path / f"edge{edge}.jsonl.gz"
+        with gzip.open(path, "wt", encoding="utf-8") as f:
+            for n, game in enumerate(games):
+                seat = n % 4
+                totals = [t + (edge if s == seat else 0) for s, t in enumerate(game["totals"])]
+                f.write(json.dumps({**game, "seat": seat, "totals": totals}) + "\n")
+        files[edge] = path
+    plain, _ = fit.fit([files[0]], None, 6, 2, 0.05, tested_seat=True)
+    raised, raised_nomads = fit.fit([files[15]], None, 6, 2, 0.05, tested_seat=True)
+    naive, _ = fit.fit([files[15]], None, 6, 2, 0.05)
+    assert all(len(row) == len(ev.FEATURES) for row in raised + raised_nomads)
+
+    def largest_change(table: list[list[float]]) -> float:
+        flat = [v for row in table for v in row]
+        return max(abs(a - b) for a, b in zip(flat, [v for row in plain for v in row], strict=True))
+
+    assert largest_change(raised) < 0.05 < largest_change(naive)
