@@ -145,38 +145,26 @@ def samples(
         yield game["seed"], stage_of(st, stages), evaluator.features(st), totals
 
 
-def fit(
-    data_paths: Sequence[Path],
-    out: Path | None,
+def read_samples(
+    paths: Sequence[Path],
     every: int,
     stages: int,
-    penalty: float,
-    drop: Sequence[str] = (),
-    turn_starts: bool = False,
-    tested_seat: bool = False,
-) -> tuple[list[list[float]], list[list[float]]]:
-    """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
-    the full Nomads expansion alone; write them to ``out`` if given.  The features named in
-    ``drop`` get the multiplier 0 (their column is zeroed, so the ridge keeps its prior);
-    ``turn_starts`` samples turn starts only (:func:`samples`).  ``tested_seat`` adds a column
-    that is 1 for the seat a game's line names as ``seat`` (the tested bot of a ``python -m
-    bench.bots --replays`` game; 0 everywhere in self-play games): it takes up what that bot's
-    own play adds to its score whatever the position, so the features are not credited with
-    it, and it is left out of the multipliers written."""
+    keep: Sequence[bool],
+    turn_starts: bool,
+    tested_seat: bool,
+) -> tuple[list[Sample], list[Sample], int, int]:
+    """The samples of every game of ``paths`` and of its full-Nomads games, and the two counts
+    of games; a feature whose ``keep`` is false is zeroed, and with ``tested_seat`` each seat
+    gets a last term, 1 for the seat the game's line names as ``seat`` (:func:`fit`)."""
     evaluator = Evaluator()
     data: list[Sample] = []
     nomads: list[Sample] = []
-    unknown = set(drop) - set(FEATURES)
-    if unknown:
-        raise SystemExit(f"unknown features to drop: {sorted(unknown)}")
-    if any(PRIOR[FEATURES.index(name)] for name in drop):
-        raise SystemExit("only a feature the plain sum does not use can be dropped")
-    keep = [name not in drop for name in FEATURES]
     games = nomads_games = 0
-    for path in data_paths:
+    for path in paths:
         for g in read_games(path):
+            is_nomads = g.get("options", {}).get("nomads") == "full"
             games += 1
-            nomads_games += g.get("options", {}).get("nomads") == "full"
+            nomads_games += is_nomads
             tested = g.get("seat") if tested_seat else None
             extra = [
                 (1.0 if seat == tested else 0.0,) if tested_seat else () for seat in range(PLAYERS)
@@ -194,8 +182,44 @@ def fit(
                 for seed, stage, feats, t in samples(g, every, stages, evaluator, turn_starts)
             ]
             data.extend(rows)
-            if g.get("options", {}).get("nomads") == "full":
+            if is_nomads:
                 nomads.extend(rows)
+    return data, nomads, games, nomads_games
+
+
+def fit(
+    data_paths: Sequence[Path],
+    out: Path | None,
+    every: int,
+    stages: int,
+    penalty: float,
+    drop: Sequence[str] = (),
+    turn_starts: bool = False,
+    tested_seat: bool = False,
+    nomads_paths: Sequence[Path] = (),
+) -> tuple[list[list[float]], list[list[float]]]:
+    """Fit ``FITTED`` on every game (base and Nomads) and ``FITTED_NOMADS`` on the games with
+    the full Nomads expansion alone — those of ``nomads_paths`` if given, else of the same
+    files; write them to ``out`` if given.  The features named in ``drop`` get the multiplier 0
+    (their column is zeroed, so the ridge keeps its prior); ``turn_starts`` samples turn starts
+    only (:func:`samples`).  ``tested_seat`` adds a column that is 1 for the seat a game's line
+    names as ``seat`` (the tested bot of a ``python -m bench.bots --replays`` game; 0 everywhere
+    in self-play games): it takes up what that bot's own play adds to its score whatever the
+    position, so the features are not credited with it, and it is left out of the multipliers
+    written."""
+    unknown = set(drop) - set(FEATURES)
+    if unknown:
+        raise SystemExit(f"unknown features to drop: {sorted(unknown)}")
+    if any(PRIOR[FEATURES.index(name)] for name in drop):
+        raise SystemExit("only a feature the plain sum does not use can be dropped")
+    keep = [name not in drop for name in FEATURES]
+    data, nomads, games, nomads_games = read_samples(
+        data_paths, every, stages, keep, turn_starts, tested_seat
+    )
+    if nomads_paths:
+        _, nomads, _, nomads_games = read_samples(
+            nomads_paths, every, stages, keep, turn_starts, tested_seat
+        )
     names, prior, free = FEATURES, PRIOR, 0
     if tested_seat:  # the tested seat's column is not pulled towards 0: it takes the whole edge
         names, prior, free = (*FEATURES, "tested"), (*PRIOR, 0.0), 1
@@ -209,7 +233,16 @@ def fit(
     if out is not None:
         counts = (games, len(data), nomads_games)
         write_module(
-            out, fitted, fitted_nomads, counts, every, penalty, data_paths, turn_starts, tested_seat
+            out,
+            fitted,
+            fitted_nomads,
+            counts,
+            every,
+            penalty,
+            data_paths,
+            turn_starts,
+            tested_seat,
+            nomads_paths,
         )
     return fitted, fitted_nomads
 
@@ -224,6 +257,7 @@ def write_module(
     data_paths: Sequence[Path],
     turn_starts: bool = False,
     tested_seat: bool = False,
+    nomads_paths: Sequence[Path] = (),
 ) -> None:
     """Write the module of multipliers; ``counts`` is (games, positions, Nomads games)."""
     games, positions, nomads = counts
@@ -234,6 +268,8 @@ def write_module(
         else ""
     )
     files = " and ".join(f"``{p.as_posix()}``" for p in data_paths)
+    nomads_files = " and ".join(f"``{p.as_posix()}``" for p in nomads_paths)
+    nomads_from = f" of {nomads_files}" if nomads_paths else ""
     about = textwrap.fill(
         f"Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from "
         f"{games} games in {files} ({positions} {where}, one in {every}; ridge "
@@ -241,7 +277,7 @@ def write_module(
         f"``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far "
         f"the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the "
         f"base game (fitted on every game); ``FITTED_NOMADS`` the same with the full Nomads "
-        f"expansion (fitted on its {nomads} games alone).",
+        f"expansion (fitted on its {nomads} games{nomads_from} alone).",
         width=96,
         break_on_hyphens=False,
         break_long_words=False,
@@ -319,6 +355,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="games of python -m bench.bots --replays: a column for the tested seat, not kept",
     )
+    fitp.add_argument(
+        "--nomads-data",
+        type=Path,
+        nargs="+",
+        default=[],
+        help="fit FITTED_NOMADS on the full-Nomads games of these files instead",
+    )
     duelp = sub.add_parser("duel", help="greedy with the fitted evaluation vs 3 plain greedy")
     duelp.add_argument("--games", type=int, default=40)
     duelp.add_argument("--start", type=int, default=1000)
@@ -340,6 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.drop,
             args.turn_starts,
             args.tested_seat,
+            args.nomads_data,
         )
     return 0
 

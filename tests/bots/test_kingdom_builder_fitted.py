@@ -157,6 +157,21 @@ def test_the_fit_reads_its_committed_games() -> None:
     assert game["options"] == {"nomads": "full"}  # game 2
 
 
+def test_the_hard_against_greedy_games_replay_and_name_their_tested_seat() -> None:
+    """``bench/data/kb-hard-vs-greedy.jsonl.gz`` (games of ``python -m bench.bots --replays``,
+    fitted with ``--tested-seat``) replays under today's rules and names the hard bot's seat,
+    the seat game *i* rotates to (``i % 4``)."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-hard-vs-greedy.jsonl.gz"
+    games = fit.read_games(path)
+    for game in (next(games), next(games)):
+        assert game["matchup"] == "hard_vs_greedy" and game["seat"] == game["seed"] % 4
+        got = list(fit.samples(game, 40, 4, ev.Evaluator()))
+        assert got and got[0][3] == [float(t) for t in game["totals"]]
+        final = fit.replay_of(game).state_at()
+        assert final.is_over()
+        assert [row["total"] for row in final.scores()] == game["totals"]
+
+
 def test_turn_starts_samples_each_turns_first_position_only() -> None:
     """``fit --turn-starts``: one sample per turn (KB §4: a turn is the seat's three builds and
     its tile uses), where every seat has played whole turns, as at the end of a playout; and no
