@@ -1,12 +1,12 @@
 """The hard level's multipliers of the Kingdom Builder evaluation's features, per stage.
 
-Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 342 self-play
-games in ``bench/data/kb-selfplay.jsonl.gz`` and ``bench/data/kb-selfplay-fitted.jsonl.gz``
-(51155 positions, one in 2; ridge penalty 0.05 towards the plain sum).  ``FITTED[stage][i]``
-multiplies feature ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage``
-(how far the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the
-base game (fitted on every game); ``FITTED_NOMADS`` the same with the full Nomads expansion
-(fitted on its 170 games alone).
+Written by ``python -m bench.fit_kingdom_builder fit`` (do not edit by hand) from 342 games in
+``bench/data/kb-selfplay.jsonl.gz`` and ``bench/data/kb-selfplay-fitted.jsonl.gz`` (51155
+positions, one in 2; ridge penalty 0.05 towards the plain sum).  ``FITTED[stage][i]`` multiplies
+feature ``FEATURES[i]`` of :mod:`game.kingdom_builder.evaluation` at stage ``stage`` (how far
+the fastest builder is through its settlements, in ``len(FITTED)`` equal bins) in the base game
+(fitted on every game); ``FITTED_NOMADS`` the same with the full Nomads expansion (fitted on its
+170 games alone).
 """
 
 from __future__ import annotations
