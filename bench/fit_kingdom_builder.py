@@ -152,10 +152,12 @@ def read_samples(
     keep: Sequence[bool],
     turn_starts: bool,
     tested_seat: bool,
+    nomads_only: bool = False,
 ) -> tuple[list[Sample], list[Sample], int, int]:
-    """The samples of every game of ``paths`` and of its full-Nomads games, and the two counts
-    of games; a feature whose ``keep`` is false is zeroed, and with ``tested_seat`` each seat
-    gets a last term, 1 for the seat the game's line names as ``seat`` (:func:`fit`)."""
+    """The samples of every game of ``paths`` (with ``nomads_only``, of its full-Nomads games
+    alone: the others are not replayed) and of its full-Nomads games, and the two counts of
+    games; a feature whose ``keep`` is false is zeroed, and with ``tested_seat`` each seat gets
+    a last term, 1 for the seat the game's line names as ``seat`` (:func:`fit`)."""
     evaluator = Evaluator()
     data: list[Sample] = []
     nomads: list[Sample] = []
@@ -163,6 +165,8 @@ def read_samples(
     for path in paths:
         for g in read_games(path):
             is_nomads = g.get("options", {}).get("nomads") == "full"
+            if nomads_only and not is_nomads:
+                continue
             games += 1
             nomads_games += is_nomads
             tested = g.get("seat") if tested_seat else None
@@ -218,7 +222,7 @@ def fit(
     )
     if nomads_paths:
         _, nomads, _, nomads_games = read_samples(
-            nomads_paths, every, stages, keep, turn_starts, tested_seat
+            nomads_paths, every, stages, keep, turn_starts, tested_seat, nomads_only=True
         )
     names, prior, free = FEATURES, PRIOR, 0
     if tested_seat:  # the tested seat's column is not pulled towards 0: it takes the whole edge

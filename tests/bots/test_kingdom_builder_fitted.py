@@ -258,3 +258,24 @@ def test_the_tested_seats_own_edge_is_not_credited_to_the_features(tmp_path: Pat
         return max(abs(a - b) for a, b in zip(flat, [v for row in plain for v in row], strict=True))
 
     assert largest_change(raised) < 0.05 < largest_change(naive)
+
+
+def test_the_nomads_table_can_come_from_other_games(tmp_path: Path) -> None:
+    """``fit --nomads-data``: ``FITTED_NOMADS`` from the full-Nomads games of other files (the
+    hard level's own games are all base games), the same table as fitting those files alone
+    gives; ``FITTED`` from ``--data`` as before."""
+    import gzip
+    import itertools
+    import json
+
+    source = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"
+    games = list(itertools.islice(fit.read_games(source), 8))
+    mixed, base = tmp_path / "mixed.jsonl.gz", tmp_path / "base.jsonl.gz"
+    for path, chosen in ((mixed, games), (base, [g for g in games if not g["options"]])):
+        with gzip.open(path, "wt", encoding="utf-8") as f:
+            f.writelines(json.dumps(g) + "\n" for g in chosen)
+    alone_base, _ = fit.fit([base], None, 6, 2, 0.05)
+    _, alone_nomads = fit.fit([mixed], None, 6, 2, 0.05)
+    fitted, fitted_nomads = fit.fit([base], None, 6, 2, 0.05, nomads_paths=[mixed])
+    assert fitted == alone_base and fitted_nomads == alone_nomads
+    assert fitted_nomads != alone_base
