@@ -338,7 +338,10 @@ def choice_worth(positions: list[dict[str, Any]], stages: int = 4) -> dict[int, 
 
 
 def choose(
-    paths: Sequence[Path], search: dict[str, Any], options: dict[str, Any]
+    paths: Sequence[Path],
+    search: dict[str, Any],
+    options: dict[str, Any],
+    stages: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
     """The hard level's choice at every position of the files, scored by the real game.
 
@@ -349,9 +352,12 @@ def choose(
     more: ``margins``, each candidate's mean final margin over the rivals' mean (over the
     worlds played), ``plans`` their indices among the planner's turns, and ``chosen``, the
     index in ``margins`` of the turn the search chose (``None``: a turn not played on, e.g.
-    one that does not end the turn)."""
+    one that does not end the turn).  ``stages``: only the positions of those stages (quarters
+    of the fastest builder's supply, as recorded)."""
     by_seed: dict[int, dict[int, dict[str, Any]]] = {}
     for pos in read(paths):
+        if stages is not None and pos["stage"] not in stages:
+            continue
         by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
     rows = []
     for seed, wanted in sorted(by_seed.items()):
@@ -462,9 +468,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ch.add_argument("--options", type=json.loads, default={})
     ch.add_argument("--out", type=Path, required=True, help="the rows (JSON)")
     ch.add_argument("--base", type=Path, help="another run's rows, to compare choice by choice")
+    ch.add_argument(
+        "--stages", type=int, nargs="+", help="only the positions of these stages (0-3)"
+    )
     args = parser.parse_args(argv)
     if args.command == "choose":
-        rows = choose(args.data, args.search, args.options)
+        rows = choose(args.data, args.search, args.options, args.stages)
         args.out.write_text(json.dumps(rows))
         base = json.loads(args.base.read_text()) if args.base else None
         print(choice_gain(rows, base))
