@@ -268,6 +268,9 @@ def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_the
     seat = pos["seat"]
     assert row["margins"] == [cf.seat_margin(b["totals"], seat) for b in pos["branches"]]
     assert rows == cf.choose([path], {"work": 300}, {})  # counts, not clocks
+    # --stages: the position's own stage is kept, the others' positions are left out
+    assert cf.choose([path], {"work": 300}, {}, [pos["stage"]]) == rows
+    assert cf.choose([path], {"work": 300}, {}, [s for s in range(4) if s != pos["stage"]]) == []
     report = cf.choice_gain(rows, rows)
     assert "1 of 1 positions" in report and "the same turn at 1" in report
     # recorded turns that the replayed game's planner does not propose
