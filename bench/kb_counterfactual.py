@@ -353,11 +353,9 @@ def choose(
     worlds played), ``plans`` their indices among the planner's turns, and ``chosen``, the
     index in ``margins`` of the turn the search chose (``None``: a turn not played on, e.g.
     one that does not end the turn).  ``stages``: only the positions of those stages (quarters
-    of the fastest builder's supply, as recorded)."""
+    of the fastest builder's supply, as recorded) are searched and scored."""
     by_seed: dict[int, dict[int, dict[str, Any]]] = {}
     for pos in read(paths):
-        if stages is not None and pos["stage"] not in stages:
-            continue
         by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
     rows = []
     for seed, wanted in sorted(by_seed.items()):
@@ -372,8 +370,8 @@ def choose(
             view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
             draws = Rng(searcher.rng.state)  # the draws the candidates are proposed with
             plans = searcher.candidate_turns(view, seat)
-            if len(branches) < 2:
-                continue
+            if len(branches) < 2 or (stages is not None and wanted[turn]["stage"] not in stages):
+                continue  # (the planner's draws taken all the same: the next position's follow)
             for b in branches:
                 recorded = b.get("actions")
                 if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):

@@ -283,3 +283,23 @@ def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_the
         f.write(json.dumps(pos) + "\n")
     with pytest.raises(ValueError, match="not the recorded candidates"):
         cf.choose([bad], {"work": 300}, {})
+
+
+def test_the_counterfactual_choice_of_some_stages_takes_the_planner_draws_of_all(
+    tmp_path: Path,
+) -> None:
+    """``choose --stages``: the positions of the other stages are not searched, but their
+    candidates are still proposed, so the planner's random draws reach the later positions as
+    they did when the file was generated (else those would be refused as not recorded)."""
+    from bench import kb_counterfactual as cf
+
+    path = tmp_path / "cf.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for pos in cf.branch_game(3, 14, 2, {}):
+            f.write(json.dumps(pos) + "\n")
+    positions = cf.read([path])
+    assert [p["stage"] for p in positions] == [1, 2]  # turns 14 and 28
+    everything = cf.choose([path], {"work": 300}, {})
+    later = cf.choose([path], {"work": 300}, {}, [2])
+    assert later and later == [r for r in everything if r["stage"] == 2]
+
