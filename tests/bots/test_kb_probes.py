@@ -302,4 +302,3 @@ def test_the_counterfactual_choice_of_some_stages_takes_the_planner_draws_of_all
     everything = cf.choose([path], {"work": 300}, {})
     later = cf.choose([path], {"work": 300}, {}, [2])
     assert later and later == [r for r in everything if r["stage"] == 2]
-
