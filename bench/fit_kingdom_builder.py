@@ -76,14 +76,15 @@ def options_of(index: int) -> dict[str, Any]:
     return {"nomads": "full"} if index % 4 >= 2 else {}
 
 
-def play_game(index: int, judge: str = "plain") -> dict[str, Any]:
-    """One self-play game as a replay line."""
+def play_game(index: int, judge: str = "plain", nomads_only: bool = False) -> dict[str, Any]:
+    """One self-play game as a replay line (with ``nomads_only``, with the full Nomads
+    expansion whatever the index)."""
     # judge "fitted": every bot judges with the hard level's fitted evaluation (the fit's
     # second round: positions such as the hard level reaches)
     knowledge = knowledge_for(GAME.id).for_hard() if judge == "fitted" else None
     bots, names = self_play_bots(index, PLAYERS, "kb-fit", EASY_TEMPERATURE, knowledge)
     agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
-    options = options_of(index)
+    options = {"nomads": "full"} if nomads_only else options_of(index)
     result = play_match(GAME.id, PLAYERS, index, agents, options=options)
     return {
         "seed": index,
@@ -336,6 +337,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="plain",
         help="the bots' evaluation: the plain sum, or the hard level's fitted one",
     )
+    gen.add_argument(
+        "--nomads-only",
+        action="store_true",
+        help="every game with the full Nomads expansion (else half of them)",
+    )
     fitp = sub.add_parser("fit", help="fit the feature multipliers from the games")
     fitp.add_argument("--data", type=Path, nargs="+", default=[DATA])
     fitp.add_argument("--out", type=Path, default=None)
@@ -375,7 +381,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         duel(args.start, args.games, args.options)
     elif args.command == "generate":
         generate(
-            partial(play_game, judge=args.judge), args.games, args.start, args.out, args.workers
+            partial(play_game, judge=args.judge, nomads_only=args.nomads_only),
+            args.games,
+            args.start,
+            args.out,
+            args.workers,
         )
     else:
         fit(

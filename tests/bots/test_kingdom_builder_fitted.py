@@ -279,3 +279,13 @@ def test_the_nomads_table_can_come_from_other_games(tmp_path: Path) -> None:
     fitted, fitted_nomads = fit.fit([base], None, 6, 2, 0.05, nomads_paths=[mixed])
     assert fitted == alone_base and fitted_nomads == alone_nomads
     assert fitted_nomads != alone_base
+
+
+def test_nomads_only_self_play_games_all_have_the_full_expansion() -> None:
+    """``generate --nomads-only``: game 0 (a base game by :func:`options_of`) is played with the
+    full Nomads expansion, recorded so, and replays to its recorded totals."""
+    assert fit.options_of(0) == {}
+    game = fit.play_game(0, "plain", nomads_only=True)
+    assert game["options"] == {"nomads": "full"}
+    final = fit.replay_of(game).state_at()
+    assert final.is_over() and [row["total"] for row in final.scores()] == game["totals"]
