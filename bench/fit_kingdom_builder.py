@@ -76,15 +76,17 @@ def options_of(index: int) -> dict[str, Any]:
     return {"nomads": "full"} if index % 4 >= 2 else {}
 
 
-def play_game(index: int, judge: str = "plain", nomads_only: bool = False) -> dict[str, Any]:
-    """One self-play game as a replay line (with ``nomads_only``, with the full Nomads
-    expansion whatever the index)."""
+def play_game(index: int, judge: str = "plain", only: str | None = None) -> dict[str, Any]:
+    """One self-play game as a replay line: the game of :func:`options_of` the index, or with
+    ``only`` ``"base"`` / ``"full-nomads"`` that game whatever the index."""
     # judge "fitted": every bot judges with the hard level's fitted evaluation (the fit's
     # second round: positions such as the hard level reaches)
     knowledge = knowledge_for(GAME.id).for_hard() if judge == "fitted" else None
     bots, names = self_play_bots(index, PLAYERS, "kb-fit", EASY_TEMPERATURE, knowledge)
     agents = [lambda st, s, b=b: b.choose(st, s) for b in bots]
-    options = {"nomads": "full"} if nomads_only else options_of(index)
+    options: dict[str, Any] = options_of(index)
+    if only is not None:
+        options = {"nomads": "full"} if only == "full-nomads" else {}
     result = play_match(GAME.id, PLAYERS, index, agents, options=options)
     return {
         "seed": index,
@@ -338,9 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the bots' evaluation: the plain sum, or the hard level's fitted one",
     )
     gen.add_argument(
-        "--nomads-only",
-        action="store_true",
-        help="every game with the full Nomads expansion (else half of them)",
+        "--only",
+        choices=("base", "full-nomads"),
+        help="every game the base game, or with the full Nomads expansion (else half each)",
     )
     fitp = sub.add_parser("fit", help="fit the feature multipliers from the games")
     fitp.add_argument("--data", type=Path, nargs="+", default=[DATA])
@@ -381,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         duel(args.start, args.games, args.options)
     elif args.command == "generate":
         generate(
-            partial(play_game, judge=args.judge, nomads_only=args.nomads_only),
+            partial(play_game, judge=args.judge, only=args.only),
             args.games,
             args.start,
             args.out,

@@ -281,11 +281,13 @@ def test_the_nomads_table_can_come_from_other_games(tmp_path: Path) -> None:
     assert fitted_nomads != alone_base
 
 
-def test_nomads_only_self_play_games_all_have_the_full_expansion() -> None:
-    """``generate --nomads-only``: game 0 (a base game by :func:`options_of`) is played with the
-    full Nomads expansion, recorded so, and replays to its recorded totals."""
-    assert fit.options_of(0) == {}
-    game = fit.play_game(0, "plain", nomads_only=True)
-    assert game["options"] == {"nomads": "full"}
-    final = fit.replay_of(game).state_at()
-    assert final.is_over() and [row["total"] for row in final.scores()] == game["totals"]
+def test_self_play_games_of_one_variant_only() -> None:
+    """``generate --only``: game 0 (a base game by :func:`options_of`) is played with the full
+    Nomads expansion with ``--only full-nomads``, game 2 (full Nomads by its index) as a base
+    game with ``--only base``; each is recorded so and replays to its recorded totals."""
+    assert fit.options_of(0) == {} and fit.options_of(2) == {"nomads": "full"}
+    for index, only, options in ((0, "full-nomads", {"nomads": "full"}), (2, "base", {})):
+        game = fit.play_game(index, "plain", only=only)
+        assert game["options"] == options
+        final = fit.replay_of(game).state_at()
+        assert final.is_over() and [row["total"] for row in final.scores()] == game["totals"]
