@@ -118,7 +118,7 @@ class Evaluator:
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
         self._own: dict[tuple[Hashable, ...], int] = {}
-        self._potential: dict[tuple[Hashable, ...], tuple[float, float]] = {}
+        self._potential: dict[tuple[Hashable, ...], tuple[float, float, float, float]] = {}
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's value in points."""
@@ -154,20 +154,12 @@ class Evaluator:
         With the weights ``1, 1, 1, potential, 0, 0, 0, 0, 0`` they sum to
         :meth:`evaluate_all`."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
-        terrain = st.board.terrain
         common = _Common(st)
         moved = moved_this_round(st)
         out: list[tuple[float, ...]] = []
         for s in range(st.n):
             score, tiles, nomads, home = self._held(st, s, common)
-            potential, more = self._potential_parts(st, s, common, home)
-            open_terrains = set()
-            frontier = 0
-            for h in st.front[s]:
-                t = terrain[h]
-                if t < WATER:
-                    frontier += 1
-                    open_terrains.add(t)
+            potential, more, frontier, open_terrains = self._potential_parts(st, s, common, home)
             out.append(
                 (
                     score,
@@ -175,8 +167,8 @@ class Evaluator:
                     sum(nomads, 0.0),
                     potential,
                     more,
-                    float(frontier),
-                    float(len(open_terrains)),
+                    frontier,
+                    open_terrains,
                     float(st.supply[s]),
                     1.0 if s in moved else 0.0,
                 )
@@ -260,15 +252,17 @@ class Evaluator:
 
     def _potential_parts(
         self, st: KingdomBuilderState, s: int, common: _Common, home: frozenset[int]
-    ) -> tuple[float, float]:
+    ) -> tuple[float, float, float, float]:
         """The seat's potential (for each terrain, its ``potential_hexes`` best open
-        neighbouring hexes' gains times the chance of that card) and the same sum over the
-        next ``potential_hexes`` best hexes (what is left for the turns after the next).
+        neighbouring hexes' gains times the chance of that card), the same sum over the
+        next ``potential_hexes`` best hexes (what is left for the turns after the next), and
+        :meth:`features`' ``frontier`` and ``open_terrains`` (its empty buildable neighbouring
+        hexes, and how many terrains they show), which depend on the neighbouring hexes alone.
         Memoised by what they depend on: the seat's settlements (``home``), neighbouring hexes
         and taken tiles, and what every seat's depends on (``common.key``)."""
         front = st.front[s]
         if not front:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0, 0.0
         key = (s, frozenset(front), home, frozenset(st.taken[s]), common.key)
         cached = self._potential.get(key)
         if cached is not None:
@@ -277,10 +271,15 @@ class Evaluator:
         gains = hex_gains(st, s, hexes, common.left, self.weights, common.counts, build_gold=False)
         terrain = st.board.terrain
         per_terrain: list[list[float]] = [[] for _ in BUILDABLE]
+        frontier = 0
+        open_terrains = set()
         for h, g in zip(hexes, gains, strict=True):
             t = terrain[h]
-            if t < WATER and g > 0.0:
-                per_terrain[t].append(g)
+            if t < WATER:
+                frontier += 1
+                open_terrains.add(t)
+                if g > 0.0:
+                    per_terrain[t].append(g)
         k = self.weights.potential_hexes
         odds = common.odds
         near = more = 0.0
@@ -289,7 +288,7 @@ class Evaluator:
                 gs.sort(reverse=True)
                 near += odds[t] * sum(gs[:k])
                 more += odds[t] * sum(gs[k : 2 * k])
-        value = (near, more)
+        value = (near, more, float(frontier), float(len(open_terrains)))
         if len(self._potential) >= 20_000:
             self._potential.clear()
         self._potential[key] = value
