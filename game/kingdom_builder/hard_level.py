@@ -13,6 +13,7 @@ settlement).  The evaluation builds its ``FITTED`` and the hooks ``HARD_EVALUATE
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import TYPE_CHECKING, Protocol
 
 from game.kingdom_builder import nomads as nm
@@ -89,6 +90,8 @@ class FittedEvaluator:
         self.fitted_nomads = (
             tuple(tuple(row) for row in fitted_nomads) if fitted_nomads else self.fitted
         )
+        if any(len(row) != len(FEATURES) for row in self.fitted + self.fitted_nomads):
+            raise ValueError(f"every row of multipliers needs {len(FEATURES)} (FEATURES)")
 
     def rows_for(self, st: KingdomBuilderState) -> tuple[tuple[float, ...], ...]:
         """The multipliers of ``st``'s game (base or full Nomads), one row per stage."""
@@ -100,9 +103,8 @@ class FittedEvaluator:
             return self.base.evaluate_all(st)
         rows = self.rows_for(st)
         row = rows[stage_of(st, len(rows))]
-        return [
-            sum(m * f for m, f in zip(row, feats, strict=True)) for feats in self.base.features(st)
-        ]
+        # map(mul) adds the same products in the same order as a generator would, faster
+        return [sum(map(mul, row, feats)) for feats in self.base.features(st)]
 
 
 def fitted_evaluator(base: Featured) -> FittedEvaluator:
