@@ -42,8 +42,12 @@ PLAN_CPU_BUDGET = 0.5
 #: :meth:`game.bots.mcts.MctsBot._out_of_work`) for a game that sets no ``SEARCH["work"]``.
 HARD_WORK = 10_000
 #: The hard level's CPU ceiling per decision (seconds) unless the game's
-#: ``SEARCH["cpu_budget"]`` says otherwise: the promised longest hard decision.
-HARD_CPU_BUDGET = 3.0
+#: ``SEARCH["cpu_budget"]`` says otherwise: the promised longest hard decision.  Below the
+#: promise of issue 23 for the 95th percentile (2 s; 3 s at most), so that both hold on a core
+#: however slow: each game's count is calibrated to about 1.1 s at the 95th percentile on a quiet
+#: core of the reference machine and reaches this ceiling only on a core about twice as slow
+#: (docs/bots.md, *Budgets*; a decision cut short plays the best turn found so far).
+HARD_CPU_BUDGET = 1.9
 #: The ``mcts`` bot's playouts and CPU ceiling per decision.
 MCTS_ITERATIONS = 1000
 MCTS_CPU_BUDGET = 1.0

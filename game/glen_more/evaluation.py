@@ -1030,13 +1030,14 @@ EASY_TEMPERATURE = 5.0
 #: The bots' budgets here (game/bots/budget.py; issue 23).  The greedy levels' evaluations per
 #: turn (at most 0.15 s of CPU a decision: ``python -m bench.bot_budgets --game glen-more
 #: --games 3 --hard-cpu 1.25``, 2026-12-02).  The hard level: 90 playouts a decision, each
-#: planning the bot's own next turn with 50 evaluations, within 2.5 s of CPU — in 209
-#: decisions of 95 playouts at load 14 (2026-12-02) 0.83 s of CPU at the median, 1.96 s at the
-#: 95th percentile, 3.48 s at most (the ceiling cuts those few slow positions, late in the
-#: game, where a playout costs 30-40 ms).
+#: planning the bot's own next turn with 50 evaluations, within the hard level's CPU ceiling
+#: (:data:`game.bots.budget.HARD_CPU_BUDGET`; 2.5 s here until 2026-12-05) — in 209 decisions of
+#: 95 playouts at load 14 (2026-12-02) 0.83 s of CPU at the median, 1.96 s at the 95th
+#: percentile, 3.48 s at most (the ceiling cuts those few slow positions, late in the game,
+#: where a playout costs 30-40 ms).
 PLAN_EVALS = 1500
 #: (A count of playouts, not the generic work count: ``"work": None``.)
-SEARCH = {"iterations": 90, "playout_plan_evals": 50, "cpu_budget": 2.5, "work": None}
+SEARCH = {"iterations": 90, "playout_plan_evals": 50, "work": None}
 
 
 def _fitted() -> Evaluator:
