@@ -96,7 +96,8 @@ def test_every_advertised_name_makes_a_bot() -> None:
     assert set(DIFFICULTIES) == {"easy", "normal", "hard"}
     for level in DIFFICULTIES.values():
         assert level.bot in bot_names()
-    assert DIFFICULTIES["hard"].max_seconds <= 3.0
+    # issue 23: hard p95 <= 2 s and max <= 3 s of CPU on any core, so its ceiling is below 2 s
+    assert DIFFICULTIES["hard"].max_seconds < 2.0
     assert DIFFICULTIES["normal"].max_seconds <= 0.5
     assert DIFFICULTIES["easy"].max_seconds <= 0.5
 

@@ -244,7 +244,7 @@ def test_every_game_sets_its_counts() -> None:
         assert evals is not None and evals >= 50
         search = dict(known.search)
         assert (search.get("work") or 0) >= 1000 or (search.get("iterations") or 0) >= 10
-        assert search.get("cpu_budget", HARD_CPU_BUDGET) <= HARD_CPU_BUDGET
+        assert search.get("cpu_budget", HARD_CPU_BUDGET) <= HARD_CPU_BUDGET < 2.0
 
 
 @pytest.mark.parametrize("budget", [0.0, -1.0])
