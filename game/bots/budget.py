@@ -44,9 +44,10 @@ HARD_WORK = 10_000
 #: The hard level's CPU ceiling per decision (seconds) unless the game's
 #: ``SEARCH["cpu_budget"]`` says otherwise: the promised longest hard decision.  Below the
 #: promise of issue 23 for the 95th percentile (2 s; 3 s at most), so that both hold on a core
-#: however slow: each game's count is calibrated to about 1.1 s at the 95th percentile on a quiet
-#: core of the reference machine and reaches this ceiling only on a core about twice as slow
-#: (docs/bots.md, *Budgets*; a decision cut short plays the best turn found so far).
+#: however slow: each game's count takes about 1.0-1.2 s of CPU at the 95th percentile on a
+#: quiet core of the reference machine (Glen More's 90 playouts about 1.8 s), so this ceiling
+#: cuts few decisions there and more on a slower core (docs/bots.md, *Budgets*: *A slower core*;
+#: a decision cut short plays the best turn found so far).
 HARD_CPU_BUDGET = 1.9
 #: The ``mcts`` bot's playouts and CPU ceiling per decision.
 MCTS_ITERATIONS = 1000

@@ -291,3 +291,10 @@ def test_self_play_games_of_one_variant_only() -> None:
         assert game["options"] == options
         final = fit.replay_of(game).state_at()
         assert final.is_over() and [row["total"] for row in final.scores()] == game["totals"]
+
+
+def test_the_fitted_evaluator_refuses_rows_of_the_wrong_length() -> None:
+    """Each stage's row holds one multiplier per feature (``FEATURES``): a shorter row would
+    silently drop features from the sum."""
+    with pytest.raises(ValueError, match="FEATURES"):
+        ev.FittedEvaluator(ev.DEFAULT, [[1.0] * (len(fitted.FEATURES) - 1)])
