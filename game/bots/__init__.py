@@ -24,7 +24,8 @@ evaluations (the game's ``PLAN_EVALS``), the search's playouts (the game's
 safety net of 3x that ceiling, so the same seed gives the same game on a busy machine as on a
 quiet one.  ``budget`` (seconds of CPU) replaces a search bot's count by a CPU-time bound;
 ``iterations`` replaces its count; ``safety_net=False`` drops the wall-clock net (benchmarks,
-``simulate``: nobody waits there).
+``simulate``: nobody waits there); ``ceiling=False`` drops the CPU ceiling too, so the count
+alone ends a decision on a core however slow (``simulate``).
 
 Only the first decision of a turn thinks; the bots cache the rest of their planned turn and
 answer the turn's later decisions at once.  While thinking they pause Python's cyclic garbage
@@ -42,7 +43,7 @@ it is handed (``state.determinize(seat, seed)``) before looking at it.
 * ``DIFFICULTIES`` — ``{"easy": Difficulty, "normal": ..., "hard": ...}``: ``label``,
   ``bot`` (the :func:`make_bot` name), ``description`` and ``max_seconds`` (the promised
   longest decision).  Lobby seat menus list these; ``bot_names()`` lists every bot for the CLI.
-* ``make_bot(name, seed, budget, *, iterations=None, safety_net=True)`` — a bot for a seat (use
+* ``make_bot(name, seed, budget, *, iterations=None, safety_net=True, ceiling=True)`` — a bot for a seat (use
   one bot object per seat and keep it for the whole game: it caches its turn plan between
   decisions).  ``decision_deadline(name, game_id, budget)`` — the host's deadline for one decision.
 * ``think(bot, state, seat, seed, deadline=None) -> Decision`` — run one decision in a daemon
@@ -213,6 +214,7 @@ def make_bot(
     iterations: int | None = None,
     safety_net: bool = True,
     cores: int = 1,
+    ceiling: bool = True,
 ) -> Bot:
     """A new bot called ``name`` with its own RNG seeded from ``seed``.
 
@@ -221,8 +223,12 @@ def make_bot(
     ``iterations`` sets that count instead.  Both are ignored by the other bots, whose count of
     evaluations is the game's.  ``safety_net=False`` drops the wall-clock safety net (3x the
     CPU ceiling): for benchmarks and simulations, where nobody waits and a game must not depend
-    on the machine's load.  ``cores`` lets the hard level search on that many processes (see
-    :func:`hard_bot`).
+    on the machine's load.  ``ceiling=False`` also drops the CPU-time ceiling of a decision
+    that a count bounds (every level's default; not a ``budget`` given here, which *is* the
+    bound): the count alone then ends every decision, so a seeded game is the same on a core
+    however slow (``lantern simulate``: a ceiling reached on a slow core would otherwise cut a
+    search short and change the game).  ``cores`` lets the hard level search on that many
+    processes (see :func:`hard_bot`).
     """
     try:
         factory = _FACTORIES[name]
@@ -235,8 +241,23 @@ def make_bot(
     if cores < 1:
         raise ValueError(f"cores must be at least 1, not {cores!r}")
     if cores > 1:
-        return factory(seed, budget, iterations, safety_net, cores)
-    return factory(seed, budget, iterations, safety_net)
+        bot = factory(seed, budget, iterations, safety_net, cores)
+    else:
+        bot = factory(seed, budget, iterations, safety_net)
+    if not ceiling and budget is None:
+        _count_only(bot)
+    return bot
+
+
+def _count_only(bot: Bot) -> None:
+    """Drop ``bot``'s CPU-time ceiling (and so its wall-clock safety net, 3x the ceiling): its
+    count of evaluations, playouts or work alone ends a decision (:func:`make_bot`'s
+    ``ceiling=False``).  A game's ``SEARCH`` cannot bring a ceiling back."""
+    if isinstance(bot, GreedyBot):
+        bot.cpu_budget = None
+    elif isinstance(bot, MctsBot):
+        bot.cpu_budget = None
+        bot.fixed = bot.fixed | {"cpu_budget"}
 
 
 def decision_deadline(name: str, game_id: str, budget: float | None = None) -> float:

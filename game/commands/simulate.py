@@ -6,8 +6,10 @@ Game ``i`` (from 0) uses seed ``SEED + i``.  With ``--json`` each game prints on
 
 where ``scores`` is one ``{category: points, ..., "total": n}`` per seat.  The same command
 prints the same scores every time (only ``seconds`` varies), on a busy machine as on a quiet
-one: every bot thinks for a count of evaluations or playouts (:mod:`game.bots.budget`), and the
-wall-clock safety net is off (nobody waits for a simulation).  ``--budget SECONDS`` makes the
+one and on a slow core as on a fast one: every bot thinks for a count of evaluations or playouts
+(:mod:`game.bots.budget`), and neither the CPU-time ceiling nor the wall-clock safety net
+applies (nobody waits for a simulation; ``make_bot(..., ceiling=False)``), so no decision is
+cut short by the machine's speed.  ``--budget SECONDS`` makes the
 search bots think for that much CPU time per decision instead of their count (then the games
 depend on the machine's speed); ``--iterations N`` sets their count of playouts.
 """
@@ -74,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 budget=args.budget,
                 iterations=args.iterations,
                 safety_net=False,
+                ceiling=False,
             ).choose
             for seat, name in enumerate(bots)
         ]

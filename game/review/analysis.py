@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import hard_bot
+from game.bots import make_bot
 from game.bots.base import BotCancelled, CancelToken, apply_trusted, check_cancel
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import Knowledge, knowledge_for, relative_value
@@ -130,9 +130,8 @@ def search_bot(game_id: str, seed: int, iterations: int) -> MctsBot:
     """The hard level's search with the game's tuning and a fixed playout count: no CPU
     ceiling and no wall-clock safety net, so the count alone ends it (a review gives the same
     result on any machine, at any load)."""
-    bot = hard_bot(seed, iterations=iterations, safety_net=False)
-    bot.fixed = bot.fixed | {"cpu_budget"}
-    bot.cpu_budget = None
+    bot = make_bot("hard", seed, iterations=iterations, safety_net=False, ceiling=False)
+    assert isinstance(bot, MctsBot)
     return bot
 
 

@@ -264,6 +264,47 @@ def test_mcts_thinks_for_a_count_unless_given_cpu_seconds() -> None:
     assert not make_bot("normal", 1, safety_net=False).safety_net  # type: ignore[attr-defined]
 
 
+def test_without_a_ceiling_the_count_alone_ends_every_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``make_bot(..., ceiling=False)`` (``lantern simulate``) drops every level's CPU ceiling —
+    a game's ``SEARCH["cpu_budget"]`` cannot bring it back — but keeps a ``budget`` given as
+    the bound.  Checked on a CPU clock that runs a thousand times fast (a very slow core):
+    with its ceiling the hard level gives up its race and greedy its plan; without, they
+    decide as on the real clock."""
+    known = dataclasses.replace(
+        kn.knowledge_for(testgame.GAME_ID), search=(("cpu_budget", 2.5), ("iterations", 9))
+    )
+    monkeypatch.setattr(
+        "game.bots.mcts.knowledge_for",
+        lambda game_id: known if game_id == testgame.GAME_ID else kn.knowledge_for(game_id),
+    )
+    for name in ("easy", "normal", "greedy", "hard", "mcts"):
+        bot: Any = make_bot(name, 1, safety_net=False, ceiling=False)
+        assert bot.cpu_budget is None, name
+    assert make_bot("hard", 1, 0.3, ceiling=False).cpu_budget == 0.3  # type: ignore[attr-defined]
+    state = get_game(testgame.GAME_ID).new(3, {}, 4)
+    seat = state.to_move()[0]
+    uncapped: Any = make_bot("hard", 1, safety_net=False, ceiling=False)
+    uncapped.search(state.determinize(seat, 1), seat)
+    assert (uncapped.iterations, uncapped.cpu_budget) == (9, None), "SEARCH brings no ceiling"
+
+    state = get_game("kingdom-builder").new(4, {}, 3)
+    seat = state.to_move()[0]
+
+    def decide(name: str, ceiling: bool) -> tuple[Any, str | None]:
+        bot: Any = make_bot(name, 5, iterations=6, safety_net=False, ceiling=ceiling)
+        return bot.choose(state.determinize(seat, 2), seat), bot.last_cut
+
+    real = {name: decide(name, True) for name in ("greedy", "hard")}
+    assert all(cut is None for _, cut in real.values())
+    clock = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(clock)) / 1000.0)
+    assert decide("hard", True)[1] == "cpu" and decide("greedy", True)[1] == "cpu"
+    for name, (action, _) in real.items():
+        assert decide(name, False) == (action, None), name
+
+
 # ---- the host's deadline ----------------------------------------------------------------------
 
 

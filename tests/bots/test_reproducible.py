@@ -13,10 +13,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from game.bots.budget import PLAN_CPU_BUDGET, Meter
+from game.cli import main
 from game.core.match import Replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +70,27 @@ def test_the_keyflower_greedy_game_of_the_issue_replays(tmp_path: Path) -> None:
         tmp_path, "--game", "keyflower", "--players", "2", "--bots", "greedy", "--seed", "7201"
     )
     assert_same_game(a, b)
+
+
+def test_a_slow_core_plays_the_same_simulated_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``simulate`` lifts the bots' CPU ceilings (nobody waits there): on a core so slow that
+    every ceiling would be reached — here the thread's CPU clock runs a thousand times fast —
+    the counts still end every decision, and the game is the one a fast core plays."""
+    args = ["simulate", "--game", "glen-more", "--players", "2", "--bots", "greedy,easy"]
+
+    def play(name: str) -> Replay:
+        out = tmp_path / name
+        assert main([*args, "--seed", "3", "--save-replays", str(out)]) == 0
+        (path,) = out.iterdir()
+        return Replay.load(path)
+
+    fast = play("fast")
+    clock = iter(range(0, 10**12, 1000))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(clock)) / 1000.0)
+    assert_same_game(fast, play("slow"))
+    assert Meter(cpu=PLAN_CPU_BUDGET).spent(), "the ceiling would have been reached"
 
 
 @pytest.mark.slow
