@@ -90,26 +90,80 @@ class _Common:
     the odds, turns left, the Lords counts if Lords scores, the cards, the board, and the
     face-up nomad tiles, worth less once the end nears)."""
 
-    __slots__ = ("counts", "key", "left", "lords", "odds")
+    __slots__ = ("counts", "key", "left", "lords", "odds", "own", "potential")
 
-    def __init__(self, st: KingdomBuilderState) -> None:
+    def __init__(self, st: KingdomBuilderState, memo: _Memo) -> None:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
         lords_card = "Lords" in st.cards
         self.counts = sector_counts(st) if lords_card or "Farmers" in st.cards else None
-        self.lords = lords_scores(self.counts) if self.counts is not None and lords_card else None
+        column_key = None
+        self.lords: tuple[int, ...] | None = None
+        if self.counts is not None and lords_card:
+            column_key = tuple(map(tuple, self.counts))
+            self.lords = memo.lords(column_key, self.counts)
+        game = (st.cards, st.board.names, st.board.rotations)
         key: tuple[Hashable, ...] = (
             tuple(st.left.values()),
             tuple(self.odds),
             self.left,
-            tuple(map(tuple, self.counts)) if self.counts is not None and lords_card else None,
-            st.cards,
-            st.board.names,
-            st.board.rotations,
+            column_key,
+            game,
         )
         if st.nomad_left:
             key += (frozenset(st.nomad_left), st.end_triggered)
         self.key = key
+        #: The memo of the seats' own scores in this game, by their settlements.
+        self.own = memo.own_for(game)
+        #: The memo of the seats' potential parts in positions with this ``key``.
+        self.potential = memo.potential_for(key)
+
+
+class _Memo:
+    """The evaluation's memos, two levels deep so that a position's common part (``_Common``:
+    the game, the turns left, the odds, the Lords counts) is hashed once per evaluation, not
+    once per seat: a seat's own score by game, then by its settlements; its potential parts by
+    the common key, then by its own pieces.  Cleared whole past :data:`MEMO_ENTRIES` entries."""
+
+    __slots__ = ("_entries", "_lords", "_own", "_potential")
+
+    def __init__(self) -> None:
+        self._own: dict[Hashable, dict[frozenset[int], int]] = {}
+        self._potential: dict[Hashable, dict[Hashable, tuple[float, float, float, float]]] = {}
+        self._lords: dict[Hashable, tuple[int, ...]] = {}
+        self._entries = 0
+
+    def own_for(self, game: Hashable) -> dict[frozenset[int], int]:
+        table = self._own.get(game)
+        if table is None:
+            table = self._own[game] = {}
+        return table
+
+    def potential_for(self, key: Hashable) -> dict[Hashable, tuple[float, float, float, float]]:
+        table = self._potential.get(key)
+        if table is None:
+            table = self._potential[key] = {}
+        return table
+
+    def lords(self, key: Hashable, counts: list[list[int]]) -> tuple[int, ...]:
+        scores = self._lords.get(key)
+        if scores is None:
+            scores = self._lords[key] = tuple(lords_scores(counts))
+            self.added()
+        return scores
+
+    def added(self) -> None:
+        """Count one new entry; past :data:`MEMO_ENTRIES`, forget everything."""
+        self._entries += 1
+        if self._entries >= MEMO_ENTRIES:
+            self._own.clear()
+            self._potential.clear()
+            self._lords.clear()
+            self._entries = 0
+
+
+#: How many memo entries an :class:`Evaluator` keeps before it forgets them all.
+MEMO_ENTRIES = 40_000
 
 
 class Evaluator:
@@ -117,8 +171,7 @@ class Evaluator:
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
-        self._own: dict[tuple[Hashable, ...], int] = {}
-        self._potential: dict[tuple[Hashable, ...], tuple[float, float, float, float]] = {}
+        self._memo = _Memo()
 
     def evaluate_all(self, state: GameState) -> list[float]:
         """Every seat's value in points."""
@@ -126,7 +179,7 @@ class Evaluator:
         if st.over:
             return [float(row["total"]) for row in st.preview_scores()]
         w = self.weights
-        common = _Common(st)
+        common = _Common(st, self._memo)
         values = []
         for s in range(st.n):
             value, tiles, nomads, home = self._held(st, s, common)
@@ -154,7 +207,7 @@ class Evaluator:
         With the weights ``1, 1, 1, potential, 0, 0, 0, 0, 0`` they sum to
         :meth:`evaluate_all`."""
         st: KingdomBuilderState = state  # type: ignore[assignment]
-        common = _Common(st)
+        common = _Common(st, self._memo)
         moved = moved_this_round(st)
         out: list[tuple[float, ...]] = []
         for s in range(st.n):
@@ -186,7 +239,10 @@ class Evaluator:
         kinds = st.board.location_type
         left = common.left
         home = frozenset(st.homes[s])
-        score = float(self._own_score(st.board, st.cards, home) + st.gold_total(s))
+        own = common.own.get(home)
+        if own is None:
+            own = self._own_score(st.board, st.cards, home)
+        score = float(own + st.gold_total(s))
         if common.lords is not None:
             score += common.lords[s]
         tiles = [max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[s]]
@@ -210,7 +266,7 @@ class Evaluator:
         w = self.weights
         home = [st.homes[seat]]
         terms: dict[str, float] = {"castles": float(scoring.castles(board, home)[0])}
-        common = _Common(st)
+        common = _Common(st, self._memo)
         for card in st.cards:
             if card == "Lords":
                 assert common.lords is not None
@@ -237,17 +293,17 @@ class Evaluator:
     ) -> int:
         """Castles plus every card of the game except Lords (which compares seats), for one
         seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
-        key = (board.names, board.rotations, cards, frozenset(home))
-        score = self._own.get(key)
+        table = self._memo.own_for((cards, board.names, board.rotations))
+        mine = frozenset(home)
+        score = table.get(mine)
         if score is None:
             one = cast("list[set[int]]", [home])  # read only
             score = scoring.castles(board, one)[0]
             for card in cards:
                 if card != "Lords" and card in scoring.SCORERS:  # Nomads cards: gold, banked
                     score += scoring.SCORERS[card](board, one)[0]
-            if len(self._own) >= 20_000:
-                self._own.clear()
-            self._own[key] = score
+            table[mine] = score
+            self._memo.added()
         return score
 
     def _potential_parts(
@@ -263,8 +319,8 @@ class Evaluator:
         front = st.front[s]
         if not front:
             return 0.0, 0.0, 0.0, 0.0
-        key = (s, frozenset(front), home, frozenset(st.taken[s]), common.key)
-        cached = self._potential.get(key)
+        key = (s, frozenset(front), home, frozenset(st.taken[s]))
+        cached = common.potential.get(key)
         if cached is not None:
             return cached
         hexes = sorted(front)
@@ -289,9 +345,8 @@ class Evaluator:
                 near += odds[t] * sum(gs[:k])
                 more += odds[t] * sum(gs[k : 2 * k])
         value = (near, more, float(frontier), float(len(open_terrains)))
-        if len(self._potential) >= 20_000:
-            self._potential.clear()
-        self._potential[key] = value
+        common.potential[key] = value
+        self._memo.added()
         return value
 
     def rollout_action(

@@ -85,13 +85,25 @@ def sector_counts(st: KingdomBuilderState) -> list[list[int]]:
 
 
 def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
-    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2)."""
+    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2):
+    :func:`_lords_share` after it minus before, from the rivals' most and second-most
+    settlements there (found in one pass)."""
     out = []
+    mine = counts[s]
     for q in range(4):
-        column = [c[q] for c in counts]
-        before = _lords_share(column, s)
-        column[s] += 1
-        out.append(float(_lords_share(column, s) - before))
+        top = second = -1  # the rivals' most settlements in the sector, and the most below it
+        for p, row in enumerate(counts):
+            if p != s:
+                c = row[q]
+                if c > top:
+                    second, top = top, c
+                elif top > c > second:
+                    second = c
+        m = mine[q]
+        # _lords_share: 12 for the most (ties share it), 6 for the most below that
+        before = 12 if m >= top else 6 if m >= second else 0
+        after = 12 if m + 1 >= top else 6 if m + 1 >= second else 0
+        out.append(float(after - before))
     return out
 
 
