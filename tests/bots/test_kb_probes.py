@@ -302,3 +302,23 @@ def test_the_counterfactual_choice_of_some_stages_takes_the_planner_draws_of_all
     everything = cf.choose([path], {"work": 300}, {})
     later = cf.choose([path], {"work": 300}, {}, [2])
     assert later and later == [r for r in everything if r["stage"] == 2]
+
+
+def test_the_decision_benchmark_replays_the_same_choices(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.decision_cpu`` decides at the turn starts of a stored game with no ceiling, so
+    two runs choose the same actions (the fingerprint two checkouts are compared by)."""
+    from bench import decision_cpu
+
+    games = list(decision_cpu.read_games(decision_cpu.DEFAULT_REPLAYS, 1))
+    positions = list(decision_cpu.turn_starts(games[0], 12))
+    assert positions and all(not p.is_over() for p in positions)
+    assert (
+        decision_cpu.main(["--level", "greedy", "--games", "1", "--every", "12", "--repeat", "2"])
+        == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert f"greedy: {len(positions)} decisions" in lines[0]
+    assert lines[0].split("choices ")[1] == lines[1].split("choices ")[1]
