@@ -238,7 +238,7 @@ class Evaluator:
         w = self.weights
         kinds = st.board.location_type
         left = common.left
-        home = frozenset(st.homes[s])
+        home = st.frozen_home(s)
         own = common.own.get(home)
         if own is None:
             own = self._own_score(st.board, st.cards, home)
@@ -319,7 +319,7 @@ class Evaluator:
         front = st.front[s]
         if not front:
             return 0.0, 0.0, 0.0, 0.0
-        key = (s, frozenset(front), home, frozenset(st.taken[s]))
+        key = (s, st.frozen_front(s), home, frozenset(st.taken[s]))
         cached = common.potential.get(key)
         if cached is not None:
             return cached
@@ -473,7 +473,7 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
     """Equal for the same placements and tile uses made in another order (turn planner)."""
     st: KingdomBuilderState = state  # type: ignore[assignment]
     key: tuple[Hashable, ...] = (
-        frozenset(st.homes[seat]),
+        st.frozen_home(seat),
         frozenset(st.tiles[seat].items()),
         frozenset(st.walls),
         st.pending,
@@ -488,7 +488,7 @@ def position_key(state: GameState, seat: Seat) -> Hashable:
             frozenset(st.nomad_left),
             st.outpost,
             tuple(st.mand_hexes),
-            tuple(frozenset(h) for q, h in enumerate(st.homes) if q != seat),
+            tuple(st.frozen_home(q) for q in range(st.n) if q != seat),
         )
     return key
 

@@ -27,7 +27,10 @@ on every change instead of being searched for:
 
 The placement rule (KB §5) is then one set intersection: ``free[t] & front[s]`` if not empty,
 else ``free[t]``.  The current decision (what is legal now) is computed once and cached until
-the next action.
+the next action.  For readers that key memos by a seat's pieces (the bots' evaluation),
+:meth:`KingdomBuilderState.frozen_home` and :meth:`~KingdomBuilderState.frozen_front` give
+``homes[s]`` and ``front[s]`` as frozensets, made once and shared by the copies until the set
+changes (the rules never read them).
 
 **Nomads** (:mod:`~game.kingdom_builder.nomads`).  With ``nomads == "full"`` each nomad hex
 starts with a face-up nomad tile (``nomad_left``, ``nkind``); the first seat to build or move
@@ -213,6 +216,10 @@ class KingdomBuilderState(GameState):
     #: What each legal placement of the seat to move would gain (``gains.placement_gains``),
     #: built for the view of the seat to move once per position.
     _gains: list[dict[str, Any]] | None
+    #: Per seat: ``homes[s]`` and ``front[s]`` as frozensets once asked for
+    #: (:meth:`frozen_home`, :meth:`frozen_front`), ``None`` once the set has changed.
+    _fz_home: list[frozenset[int] | None]
+    _fz_front: list[frozenset[int] | None]
 
     # ---- construction --------------------------------------------------------------------
     @classmethod
@@ -265,6 +272,8 @@ class KingdomBuilderState(GameState):
         st._scores = None
         st._view = None
         st._gains = None
+        st._fz_home = [None] * players
+        st._fz_front = [None] * players
         return st
 
     def lay_nomad_tiles(self) -> None:
@@ -330,6 +339,8 @@ class KingdomBuilderState(GameState):
         st._scores = self._scores
         st._view = None
         st._gains = None
+        st._fz_home = self._fz_home[:]
+        st._fz_front = self._fz_front[:]
         return st
 
     def determinize(self, seat: Seat | None, seed: int) -> KingdomBuilderState:
@@ -724,30 +735,55 @@ class KingdomBuilderState(GameState):
             return any(self._can_step(h, self.board.step) for h in home)
         return self.walls_left > 0 and not self.free[self.terrain].isdisjoint(self.front[s])
 
+    def frozen_home(self, s: int) -> frozenset[int]:
+        """``homes[s]`` as a frozenset (made once, shared by copies until it changes)."""
+        fz = self._fz_home[s]
+        if fz is None:
+            fz = self._fz_home[s] = frozenset(self.homes[s])
+        return fz
+
+    def frozen_front(self, s: int) -> frozenset[int]:
+        """``front[s]`` as a frozenset (made once, shared by copies until it changes)."""
+        fz = self._fz_front[s]
+        if fz is None:
+            fz = self._fz_front[s] = frozenset(self.front[s])
+        return fz
+
     # ---- changes to the map (incremental bookkeeping) -----------------------------------
     def _put(self, s: int, h: int) -> None:
         """A settlement of ``s`` arrives on empty hex ``h``."""
         owner = self.owner
         owner[h] = s
         self.homes[s].add(h)
+        self._fz_home[s] = None
         self.free[self.board.terrain[h]].discard(h)
-        for f in self.front:
-            f.discard(h)
+        self._close(h)
         a = self.adj[s]
         f = self.front[s]
+        self._fz_front[s] = None
         openable = self.board.openable
         for nb in self.board.nbrs[h]:
             a[nb] += 1
             if owner[nb] == EMPTY and openable[nb]:
                 f.add(nb)
 
+    def _close(self, h: int) -> None:
+        """Hex ``h`` is no longer empty: it leaves every seat's front."""
+        fz = self._fz_front
+        for q, f in enumerate(self.front):
+            if h in f:
+                f.discard(h)
+                fz[q] = None
+
     def _lift(self, s: int, h: int) -> None:
         """The settlement of ``s`` leaves hex ``h``, which becomes empty."""
         self.owner[h] = EMPTY
         self.homes[s].discard(h)
+        self._fz_home[s] = None
         self.free[self.board.terrain[h]].add(h)
         a = self.adj[s]
         f = self.front[s]
+        self._fz_front[s] = None
         for nb in self.board.nbrs[h]:
             a[nb] -= 1
             if a[nb] == 0:
@@ -755,13 +791,13 @@ class KingdomBuilderState(GameState):
         for q in range(self.n):
             if self.adj[q][h]:
                 self.front[q].add(h)
+                self._fz_front[q] = None
 
     def _put_wall(self, h: int) -> None:
         self.owner[h] = WALL
         self.walls.add(h)
         self.free[self.board.terrain[h]].discard(h)
-        for f in self.front:
-            f.discard(h)
+        self._close(h)
 
     # ---- applying actions ---------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> list[Event]:

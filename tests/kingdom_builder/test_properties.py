@@ -70,6 +70,8 @@ def check_invariants(st: KingdomBuilderState, roundtrip: bool = False) -> None:
         adj = [sum(1 for x in NBRS[h] if x in st.homes[s]) for h in range(400)]
         assert list(st.adj[s]) == adj
         assert st.front[s] == {h for h in range(400) if adj[h] and h not in seen and b.openable[h]}
+        # the frozen copies the bots' memos read are made again whenever a set changes
+        assert st.frozen_home(s) == st.homes[s] and st.frozen_front(s) == st.front[s]
     # location tiles (KB §6): held only while touched; gaining is automatic
     for loc in b.locations:
         takers = sum(1 for s in range(n) if loc in st.taken[s])
@@ -313,9 +315,12 @@ def _play(seed: int, players: int, options: dict, every_roundtrip: int = 25) -> 
             assert not st.is_legal(st.cur, probe)
             err = st.explain_illegal(st.cur, probe)
             assert isinstance(err, IllegalAction) and err.rule.startswith("KB")
+        before = st.clone() if steps % 7 == 0 else None
         st.apply(st.cur, acts[rng.randbelow(len(acts))])
         steps += 1
         check_invariants(st, roundtrip=steps % every_roundtrip == 0)
+        if before is not None:  # a copy keeps its own pieces, frozen copies included
+            check_invariants(before)
         assert steps < 2000
     check_invariants(st, roundtrip=True)
     return steps
