@@ -17,8 +17,11 @@ win rate and its Wilson 95% confidence interval; 25% is what chance gives.
 
 **Budgets.**  Every bot thinks for its count (:mod:`game.bots.budget`): the planner's
 evaluations (the game's ``PLAN_EVALS``), the hard level's playouts (the game's
-``SEARCH["iterations"]``, or ``--iterations N``), within its CPU ceiling; ``--budget S`` makes
-the hard level think for ``S`` CPU seconds a decision instead.  The reference bot thinks for
+``SEARCH["iterations"]``, or ``--iterations N``), the hard level within its CPU ceiling as
+players get it, the planner levels (greedy, easy, normal) with no ceiling — the yardstick must
+not depend on the core's speed (since 2026-12-05; their 0.5 s ceiling of before cut a few
+decisions in a thousand on a slow core); ``--budget S`` makes the hard level think for ``S``
+CPU seconds a decision instead.  The reference bot thinks for
 2 s of CPU a decision (its old 2 s of wall clock, now measured on the thread's CPU time).  The
 wall-clock safety net is off: nobody waits here, and with it a busy machine could cut a
 decision short.  So the figures do not depend on the machine's load (only the CPU-bound
@@ -152,9 +155,16 @@ def bench_bot(
     """A bot of a matchup: ``reference`` is the frozen reference (:mod:`bench.reference`);
     ``budget`` (CPU seconds), ``iterations`` and ``search`` (search parameters that replace
     the game's ``SEARCH``, for A/B comparisons) apply to the hard level only.  No wall-clock
-    safety net: the games must not depend on the machine's load."""
+    safety net: the games must not depend on the machine's load; and no CPU ceiling for the
+    planner levels (greedy, easy, normal), whose count alone ends their decisions: the games
+    do not depend on the core's speed either, but for the hard level's ceiling cuts."""
     if name == "reference":
         return reference_bot(seed, REFERENCE_CPU)
+    if name != "hard":
+        # the planner levels think for their count alone, as the yardstick they are: no
+        # machine's speed changes what a greedy opponent plays (their decision times still show
+        # what the count costs; players' bots keep the promised ceiling)
+        return make_bot(name, seed, safety_net=False, ceiling=False)
     if name == "hard":
         bot = make_bot(name, seed, budget, iterations=iterations, safety_net=False)
         if search:
@@ -164,7 +174,6 @@ def bench_bot(
                 setattr(bot, "cpu_budget" if key == "cpu_budget" else key, value)
             bot.fixed = bot.fixed | frozenset(search)
         return bot
-    return make_bot(name, seed, safety_net=False)
 
 
 def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> dict[str, Any]:
@@ -195,7 +204,9 @@ def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> d
                 if callable(known.plan_evals)
                 else known.plan_evals or PLAN_EVALS
             ),
-            "cpu_ceiling_s": PLAN_CPU_BUDGET,
+            # players' planner bots stop at PLAN_CPU_BUDGET; the benchmark's do not
+            "cpu_ceiling_s": None,
+            "players_cpu_ceiling_s": PLAN_CPU_BUDGET,
         },
         "reference": {"mode": "cpu", "cpu_s": REFERENCE_CPU},
         "wall_clock_safety_net": False,

@@ -36,8 +36,11 @@ SAFETY_FACTOR = 3.0
 #: module sets no ``PLAN_EVALS``.
 PLAN_EVALS = 1500
 #: The CPU ceiling of an easy, normal or greedy decision (seconds): the promised longest
-#: decision of those levels (``DIFFICULTIES[...].max_seconds``).
-PLAN_CPU_BUDGET = 0.5
+#: decision of those levels (``DIFFICULTIES[...].max_seconds``; issue 23: at most 0.3 s).
+#: The count takes about 0.15-0.25 s at the 95th percentile on a quiet core of the reference
+#: machine, so this cuts few decisions there and some on a slower core (a cut decision plays
+#: the best plan found so far); 0.5 s until 2026-12-05 (docs/bots.md, *Budgets*).
+PLAN_CPU_BUDGET = 0.3
 #: The hard level's work per decision (its playouts' evaluations and actions,
 #: :meth:`game.bots.mcts.MctsBot._out_of_work`) for a game that sets no ``SEARCH["work"]``.
 HARD_WORK = 10_000
