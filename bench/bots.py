@@ -165,15 +165,14 @@ def bench_bot(
         # machine's speed changes what a greedy opponent plays (their decision times still show
         # what the count costs; players' bots keep the promised ceiling)
         return make_bot(name, seed, safety_net=False, ceiling=False)
-    if name == "hard":
-        bot = make_bot(name, seed, budget, iterations=iterations, safety_net=False)
-        if search:
-            assert isinstance(bot, MctsBot)
-            search_parameters("--search", search)  # names and values, as a game's SEARCH
-            for key, value in search.items():
-                setattr(bot, "cpu_budget" if key == "cpu_budget" else key, value)
-            bot.fixed = bot.fixed | frozenset(search)
-        return bot
+    bot = make_bot(name, seed, budget, iterations=iterations, safety_net=False)
+    if search:
+        assert isinstance(bot, MctsBot)
+        search_parameters("--search", search)  # names and values, as a game's SEARCH
+        for key, value in search.items():
+            setattr(bot, "cpu_budget" if key == "cpu_budget" else key, value)
+        bot.fixed = bot.fixed | frozenset(search)
+    return bot
 
 
 def budget_mode(game_id: str, budget: float | None, iterations: int | None) -> dict[str, Any]:
