@@ -245,6 +245,7 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
             assert abs(sum(x[i] for _, x, _ in mine)) < 1e-9
 
 
+@pytest.mark.slow  # plays whole games per candidate: ~15 s each (a finished study's tool)
 def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_them(
     tmp_path: Path,
 ) -> None:
@@ -285,6 +286,7 @@ def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_the
         cf.choose([bad], {"work": 300}, {})
 
 
+@pytest.mark.slow  # plays whole games per candidate: ~15 s each (a finished study's tool)
 def test_the_counterfactual_choice_of_some_stages_takes_the_planner_draws_of_all(
     tmp_path: Path,
 ) -> None:
