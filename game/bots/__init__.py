@@ -43,9 +43,10 @@ it is handed (``state.determinize(seat, seed)``) before looking at it.
 * ``DIFFICULTIES`` — ``{"easy": Difficulty, "normal": ..., "hard": ...}``: ``label``,
   ``bot`` (the :func:`make_bot` name), ``description`` and ``max_seconds`` (the promised
   longest decision).  Lobby seat menus list these; ``bot_names()`` lists every bot for the CLI.
-* ``make_bot(name, seed, budget, *, iterations=None, safety_net=True, ceiling=True)`` — a bot for a seat (use
-  one bot object per seat and keep it for the whole game: it caches its turn plan between
-  decisions).  ``decision_deadline(name, game_id, budget)`` — the host's deadline for one decision.
+* ``make_bot(name, seed, budget, *, iterations=None, safety_net=True, ceiling=True)`` — a
+  bot for a seat (use one bot object per seat and keep it for the whole game: it caches its
+  turn plan between decisions).  ``decision_deadline(name, game_id, budget)`` — the host's
+  deadline for one decision.
 * ``think(bot, state, seat, seed, deadline=None) -> Decision`` — run one decision in a daemon
   thread; the bot gets ``state.determinize(seat, seed)`` made on the calling thread.
   ``Decision.done()``, ``.result(timeout)``, ``.cancel()``, ``.future`` (a
