@@ -1036,8 +1036,12 @@ EASY_TEMPERATURE = 5.0
 #: percentile, 3.48 s at most (the ceiling cuts those few slow positions, late in the game,
 #: where a playout costs 30-40 ms).
 PLAN_EVALS = 1500
-#: (A count of playouts, not the generic work count: ``"work": None``.)
-SEARCH = {"iterations": 90, "playout_plan_evals": 50, "work": None}
+#: Since 2026-12-05 also at most 11,000 units of work (the playouts' evaluations and actions:
+#: about what 90 playouts take at the median), so the slow late positions, where a playout
+#: costs several times more, end by the count rather than at the CPU ceiling: on a core ~1.5x
+#: slower than the calibration's, 14 of 1,358 decisions reached the 1.9 s ceiling (p95 1.58 s)
+#: against ~5-8% with playouts alone (p95 1.92 s) — docs/bots.md, *Glen More evaluation*.
+SEARCH = {"iterations": 90, "playout_plan_evals": 50, "work": 11_000}
 
 
 def _fitted() -> Evaluator:
