@@ -85,9 +85,10 @@ def sector_counts(st: KingdomBuilderState) -> list[list[int]]:
 
 
 def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
-    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2):
-    :func:`_lords_share` after it minus before, from the rivals' most and second-most
-    settlements there (found in one pass)."""
+    """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2:
+    12 for the most settlements, ties included — an empty sector gives everyone 12 — and 6 for
+    the next lower count), from the rivals' most and second-most settlements there (found in
+    one pass).  The engine's own share is ``gains._lords_share``; a test holds the two equal."""
     out = []
     mine = counts[s]
     for q in range(4):
@@ -100,7 +101,7 @@ def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
                 elif top > c > second:
                     second = c
         m = mine[q]
-        # _lords_share: 12 for the most (ties share it), 6 for the most below that
+        # 12 for the most (ties share it), 6 for the most below that (KB §9.2)
         before = 12 if m >= top else 6 if m >= second else 0
         after = 12 if m + 1 >= top else 6 if m + 1 >= second else 0
         out.append(float(after - before))
@@ -112,7 +113,7 @@ def lords_scores(counts: list[list[int]]) -> list[int]:
     out = [0] * len(counts)
     for q in range(4):
         column = [c[q] for c in counts]
-        # the same shares as _lords_share, the column's first and second found once
+        # the shares of _lords_delta (KB §9.2), the column's first and second found once
         first = max(column)
         second = max((c for c in column if c < first), default=None)
         for s, c in enumerate(column):
@@ -121,14 +122,6 @@ def lords_scores(counts: list[list[int]]) -> list[int]:
             elif c == second:
                 out[s] += 6
     return out
-
-
-def _lords_share(column: list[int], s: int) -> int:
-    first = max(column)
-    if column[s] == first:  # an empty sector: everyone is tied for the most (KB §9.2)
-        return 12
-    second = max((c for c in column if c < first), default=None)
-    return 6 if column[s] == second else 0
 
 
 def hex_gains(

@@ -290,3 +290,24 @@ def test_the_hard_levels_win_chance_sharpens_near_the_end() -> None:
     margin = values[0] - max(values[1:])
     expected = 1.0 / (1.0 + math.exp(-margin / 3.0))
     assert hard.rewards(late)[0] == pytest.approx(expected)
+
+
+def test_the_lords_gain_of_a_hex_is_the_engines_share_after_minus_before() -> None:
+    """KB §9.2 Lords (12 for the most settlements in a sector, ties included, an empty sector
+    giving everyone 12; 6 for the next lower count): the bots' one-pass gain of one more
+    settlement equals the engine's share after it minus before, for 2-5 seats and any counts."""
+    from game.kingdom_builder.gains import _lords_share
+
+    rng = Rng(23)
+    for _ in range(20_000):
+        n = 2 + rng.randbelow(4)
+        high = (1, 2, 3, 6, 15)[rng.randbelow(5)]
+        counts = [[rng.randbelow(high + 1) for _ in range(4)] for _ in range(n)]
+        s = rng.randbelow(n)
+        expected = []
+        for q in range(4):
+            column = [row[q] for row in counts]
+            before = _lords_share(column, s)
+            column[s] += 1
+            expected.append(float(_lords_share(column, s) - before))
+        assert hex_value._lords_delta(counts, s) == expected, (counts, s)
