@@ -36,22 +36,40 @@ from other tiles aside, activations in another order); ``candidate_actions`` kee
 one payment per resource kind and drops sales where they cannot help (before taking a tile,
 before placing it), so whole turns stay searchable.  :class:`Weights` holds every tuning
 constant (:class:`Evaluator` compares variants in benchmarks).
+
+Its parts beside it: :mod:`game.glen_more.weights` (the constants), :mod:`game.glen_more.seat_model`
+(the activation tables, the track model, one seat's assets, the named :data:`TERMS`),
+:mod:`game.glen_more.pruning` (``candidate_actions``, ``position_key``) and
+:mod:`game.glen_more.reasons` (``explain_gain``'s reasons); here the sum, the playout policy and
+the hooks :mod:`game.bots.knowledge` looks for.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.reasons import reason as _reason
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
-from game.glen_more.scoring import ROUND_KEYS
+from game.glen_more.pruning import candidate_actions, position_key
+from game.glen_more.reasons import explain_gain_with
+from game.glen_more.seat_model import (
+    A_GREY,
+    END_EFFECTS,
+    NEAR8,
+    PROFILES,
+    TERMS,
+    TOP_STEP,
+    SeatAssets,
+    activation_value,
+    category_counts,
+    figure_distances,
+    final_terms,
+    stage_of,
+    turns_left,
+)
 from game.glen_more.state import (
-    ACTIVATE,
     CUBE_CAP,
     CUBE_TOTAL,
     FOR_TILE,
@@ -61,430 +79,22 @@ from game.glen_more.state import (
     PLACE,
     RESOURCE,
     TAKE,
-    TILE_OPTIONS,
 )
 from game.glen_more.tiles import (
-    ACTIVATE_OPS,
     DIFFERENCE_VP,
-    END_CATEGORIES,
     KINDS,
-    LAND_TILES,
     NRES,
     PLACE_OPS,
-    PRICES,
-    RES_INDEX,
     ROUNDS,
-    ROW_SPACES,
-    STACKS,
     TILE_PENALTY,
     TRACK_SLOTS,
     matches,
 )
+from game.glen_more.weights import DEFAULT_WEIGHTS, Weights
 
 if TYPE_CHECKING:
     from game.core.api import GameState
     from game.glen_more.state import GlenMoreState
-
-
-@dataclass(frozen=True)
-class Weights:
-    """Every constant of the evaluation (VP unless stated)."""
-
-    #: What one more turn is worth before its tile's penalty (GM §3: turns are the tempo).
-    turn_value: float = 5.0
-    #: Spaces a figure advances per turn, on top of the number of figures (track model).
-    step_extra: float = 1.5
-    #: A cube's use value while the seat still has turns (GM §4.1, §4.3).
-    cube_use: float = 0.6
-    #: Extra use value of a cube for each owned tile that consumes its kind.
-    consumer_bonus: float = 0.4
-    #: Cap of the consumer bonus.
-    consumer_cap: float = 1.2
-    #: Share of the market price a cube is at least worth (it can be sold, GM §6).
-    sell_share: float = 0.95
-    #: A clan member on the territory beyond the first (reach, Loch Ness, later chieftains).
-    member: float = 0.6
-    #: A movement point that cannot make a chieftain (it can only move a clan member).
-    move_point: float = 0.2
-    #: The least a category step is worth per round (rivals' counts move too).
-    category_floor: float = 0.3
-    #: Weight of the best next placement's activations.
-    potential: float = 0.3
-    #: What a seat loses when no cell is open for its next tile (a turn without a tile).
-    no_reach: float = 6.0
-    #: Of the tiles an end-effect tile's owner will still take, the share expected to match,
-    #: relative to the share of such tiles in the box.
-    end_effect_share: float = 0.7
-    #: A margin of ``scale`` VP makes a win e times likelier than a loss (search rewards).
-    scale: float = 6.0
-
-
-# ---- static tables --------------------------------------------------------------------------
-
-#: Activation profiles (:func:`_profile`): what activating a tile of a kind can do.
-A_NONE, A_PROD, A_CHOICE_PROD, A_GREY, A_CONVERT, A_SCORE, A_OPTIONS, A_FAIR = range(8)
-
-
-def _profile(ops: tuple[dict[str, Any], ...], kind_index: int) -> tuple[Any, ...]:
-    """``(code, ...)`` of an activation: production of a resource, production of a choice,
-    grey (clan member, movement point), a conversion to whisky, a paid score, a butcher's
-    options or a fair (its VP by number of kinds)."""
-    clan = any(op["op"] == "gain" and op["what"] == "clan_member" for op in ops)
-    move = sum(int(op["n"]) for op in ops if op["op"] == "clan_move")
-    if clan or move:
-        return (A_GREY, clan, move)
-    for op in ops:
-        name = op["op"]
-        if name == "produce":
-            return (A_PROD, RES_INDEX[op["resource"]])
-        if name == "produce_choice":
-            return (A_CHOICE_PROD,)
-        if name == "convert":
-            need = tuple(int((op.get("pay") or {}).get(r, 0)) for r in _RES)
-            return (A_CONVERT, need, int(op["gain"].get("whisky", 0)))
-        if name == "score":
-            need = tuple(int((op.get("pay") or {}).get(r, 0)) for r in _RES)
-            return (A_SCORE, need, int(op.get("pay_any", 0)), int(op["vp"]))
-        if name == "score_choice":
-            return (A_OPTIONS, tuple((tuple(n), a, vp) for n, a, vp in TILE_OPTIONS[kind_index]))
-        if name == "score_distinct":
-            table = tuple(int(v) for v in op["vp_by_kinds"])
-            return (A_FAIR, table)
-    return (A_NONE,)
-
-
-_RES = tuple(sorted(RES_INDEX, key=RES_INDEX.__getitem__))
-
-#: ``PROFILES[mode][kind]`` with mode 1 = grey clan members on placement (the option).
-PROFILES: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
-    tuple(_profile(ACTIVATE_OPS[mode][k.index], k.index) for k in KINDS) for mode in (0, 1)
-)
-
-
-def _consumes(kind_index: int) -> tuple[int, ...]:
-    """Per resource: 1 if activating the kind can use up a cube of it (fairs: every kind)."""
-    out = [0] * NRES
-    for op in KINDS[kind_index].on_activate:
-        name = op["op"]
-        if name in ("convert", "score"):
-            for r in op.get("pay") or {}:
-                out[RES_INDEX[r]] = 1
-            if op.get("pay_any"):
-                out = [1] * NRES
-        elif name == "score_choice":
-            for o in op["options"]:
-                for r in o["pay"]:
-                    out[RES_INDEX[r]] = 1
-        elif name == "score_distinct":
-            out = [1] * NRES
-    return tuple(out)
-
-
-CONSUMES: tuple[tuple[int, ...], ...] = tuple(_consumes(k.index) for k in KINDS)
-#: Kinds whose activation consumes something.
-CONSUMERS: frozenset[int] = frozenset(k.index for k in KINDS if any(CONSUMES[k.index]))
-
-#: End-game effects per kind: ``(filter, vp, share of land tiles matching)``.
-END_EFFECTS: tuple[tuple[tuple[dict[str, Any], int, float], ...], ...] = tuple(
-    tuple(
-        (
-            op["filter"],
-            int(op["vp"]),
-            sum(kk.count for kk in KINDS[1:] if matches(kk, op["filter"])) / LAND_TILES,
-        )
-        for op in k.end_game
-        if op["op"] == "vp_per_tile"
-    )
-    for k in KINDS
-)
-_TOP = len(DIFFERENCE_VP) - 1
-_NEAR8 = G.AROUND
-
-
-def _diff_points(counts: Sequence[float], s: int) -> int:
-    low = min(counts)
-    return DIFFERENCE_VP[min(int(counts[s] - low), _TOP)]
-
-
-def _step_gain(counts: Sequence[int], s: int, by: int, floor: float, already: int = 0) -> float:
-    """What the seat gains in one scoring round when its count grows by ``by`` after growing
-    by ``by * already`` (GM §7.1): the step up the 0/1/2/3/5/8 table, or — for the seat with
-    the fewest — one point a rival loses; at least ``floor`` (the others' counts move too)."""
-    d = counts[s] + by * already - min(counts)
-    if d <= 0:
-        return max(floor, float(by))
-    lo = DIFFERENCE_VP[min(d, _TOP)]
-    hi = DIFFERENCE_VP[min(d + by, _TOP)]
-    return max(floor, float(hi - lo))
-
-
-@functools.lru_cache(maxsize=4096)
-def _steps(d: int, by: int, rounds_left: int, floor: float) -> tuple[float, ...]:
-    """The 1st, 2nd, ... 8th step of ``by`` up a category from difference ``d``, in every
-    round still to come (:func:`_step_gain`)."""
-    column = (0, d) if d >= 0 else (0, 0)
-    return tuple(rounds_left * _step_gain(column, 1, by, floor, j) for j in range(8))
-
-
-# ---- the track ------------------------------------------------------------------------------
-
-
-def figure_distances(st: GlenMoreState) -> list[int]:
-    """Each figure's distance clockwise from the empty space (GM §3): 1 for the hindmost at the
-    start of a turn; seats first, then the die figure."""
-    e = st.empty
-    return [(slot - e) % TRACK_SLOTS for slot in st.figs]
-
-
-def turns_left(st: GlenMoreState, weights: Weights | None = None) -> list[float]:
-    """How many more turns each seat expects (GM §3, §4.5, §10), the current one included for
-    a seat that has not yet moved its figure.
-
-    The refills will still draw every tile of the stacks, ``S`` of them; a refill draws as many
-    tiles as the rear of the pack advances, so the game ends when the hindmost figure would
-    stand ``S + 1`` spaces past today's empty space.  A figure ``x`` spaces past it has
-    ``S + 1 - x`` spaces to go, at about ``figures + step_extra`` spaces a turn.
-    """
-    w = weights or DEFAULT_WEIGHTS
-    end = sum(len(p) for p in st.stacks) + 1
-    step = len(st.figs) + w.step_extra
-    dist = figure_distances(st)
-    out = []
-    for s in range(st.n):
-        x = dist[s]
-        if st.cur == s and st.phase == TAKE:
-            x = 1  # its figure moves now: this turn counts
-        out.append(max(0.0, (end - x) / step + (0.5 if end > x else 0.0)))
-    return out
-
-
-#: Tiles in the four stacks at the start of a game.
-STACK_TILES = sum(len(p) for p in STACKS)
-
-
-def stage_of(st: GlenMoreState, stages: int) -> int:
-    """The game's stage in ``0..stages-1``: the share of the stacks' tiles already drawn, in
-    ``stages`` equal bins."""
-    left = sum(len(p) for p in st.stacks)
-    return min(stages - 1, int((1.0 - left / STACK_TILES) * stages))
-
-
-# ---- one seat's assets ----------------------------------------------------------------------
-
-
-class _Seat:
-    """What one seat's cubes, activations and movement points are worth now (VP)."""
-
-    __slots__ = (
-        "buy",
-        "chief_steps",
-        "cube",
-        "member",
-        "members",
-        "move_point",
-        "whisky",
-    )
-
-    def __init__(
-        self,
-        st: GlenMoreState,
-        s: int,
-        left: float,
-        rounds_left: int,
-        counts: dict[str, list[int]],
-        w: Weights,
-    ) -> None:
-        market = st.market
-        bonus = [0.0] * NRES
-        for k in st.grid[s].values():
-            if k in CONSUMERS:
-                for r, used in enumerate(CONSUMES[k]):
-                    if used:
-                        bonus[r] += w.consumer_bonus
-        use = w.cube_use * min(1.0, left)
-        #: What a cube of each kind is worth: its use while turns are left, at least nearly
-        #: what the market pays for it now (GM §6).
-        self.cube = [
-            max(
-                (use + min(bonus[r], w.consumer_cap)) if left > 0 else 0.0,
-                w.sell_share * (PRICES[market[r] - 1] if market[r] else 0),
-            )
-            for r in range(NRES)
-        ]
-        coins = st.coins[s]
-        have = st.have[s]
-        #: The cost of one more cube of each kind: an own cube, else the market's price.
-        self.buy = [
-            self.cube[r]
-            if have[r]
-            else (
-                float(PRICES[market[r]])
-                if market[r] < ROW_SPACES and coins >= PRICES[market[r]]
-                else _UNPAYABLE
-            )
-            for r in range(NRES)
-        ]
-        #: One more whisky barrel, in every round still to come (GM §7.1).
-        self.whisky = rounds_left * _step_gain(counts["whisky"], s, 1, w.category_floor)
-        mult = st.chieftain_multiplier(s)
-        column = counts["chieftains"]
-        #: The 1st, 2nd, ... chieftain more, in every round still to come (Castle of Mey: each
-        #: counts twice, GM §7.1 D19).
-        self.chief_steps = _steps(column[s] - min(column), mult, rounds_left, w.category_floor)
-        self.members = st.clan_total[s]
-        self.member = w.member
-        self.move_point = w.move_point
-
-    def cost(self, need: Sequence[int], any_n: int = 0) -> float:
-        """What handing in ``need`` (per kind) plus ``any_n`` cubes of any kinds costs."""
-        buy = self.buy
-        total = 0.0
-        for r in range(NRES):
-            n = need[r]
-            if n:
-                total += n * buy[r]
-        if any_n:
-            total += any_n * min(buy)
-        return total
-
-    def activation(self, profile: tuple[Any, ...], room: int) -> float:
-        """What activating a tile with this profile gives, grey tiles aside (their clan
-        members and movement points are valued together by :meth:`clan_value`)."""
-        code = profile[0]
-        if code == A_PROD:
-            return self.cube[profile[1]] if room > 0 else 0.0
-        if code == A_CHOICE_PROD:
-            return max(self.cube) if room > 0 else 0.0
-        if code == A_CONVERT:
-            return max(0.0, self.whisky * profile[2] - self.cost(profile[1]))
-        if code == A_SCORE:
-            return max(0.0, profile[3] - self.cost(profile[1], profile[2]))
-        if code == A_OPTIONS:
-            best = 0.0
-            for need, any_n, vp in profile[1]:
-                best = max(best, vp - self.cost(need, any_n))
-            return best
-        if code == A_FAIR:
-            table = profile[1]
-            costs = sorted(self.buy)
-            best = 0.0
-            paid = 0.0
-            for n in range(1, len(table)):
-                paid += costs[n - 1]
-                best = max(best, table[n] - paid)
-            return best
-        return 0.0
-
-    def clan_value(self, points: int, new_members: int, new_points: int) -> float:
-        """What ``points`` movement points in hand plus ``new_members`` clan members and
-        ``new_points`` points still to come this turn are worth (GM §4.4): each point can turn
-        a clan member into a chieftain (one member must stay); the best number of chieftains
-        is made, the rest of the members and points keep a small value.  The supply of clan
-        members is unlimited (GM §1, issue 20)."""
-        gained = new_members
-        p = points + new_points
-        most = min(p, self.members + gained - 1)
-        best = 0.0
-        total = 0.0
-        for j in range(max(0, min(most, len(self.chief_steps)))):
-            total += self.chief_steps[j] - self.member - self.move_point
-            best = max(best, total)
-        return best + self.member * gained + self.move_point * p
-
-
-_UNPAYABLE = 99.0
-
-
-def activation_value(st: GlenMoreState, seat: Seat, cell: int) -> float:
-    """What activating the seat's tile at ``cell`` would give now, in VP (0 if nothing; a grey
-    tile's clan member and movement point as if it were the only one this turn)."""
-    counts = _counts(st)
-    rl = ROUNDS - len(st.rounds)
-    info = _Seat(st, seat, turns_left(st)[seat], rl, counts, DEFAULT_WEIGHTS)
-    profile = PROFILES[st.clan_on_place][st.grid[seat][cell]]
-    if profile[0] == A_GREY:
-        return info.clan_value(0, 1 if profile[1] else 0, profile[2])
-    room = CUBE_CAP - CUBE_TOTAL[st.cubes[seat].get(cell, 0)]
-    return info.activation(profile, room)
-
-
-#: Per kind: its card's bonnets and chieftain multiplier (GM §7.1, §8).
-_BONNETS: tuple[int, ...] = tuple(k.bonnets for k in KINDS)
-_MULTIPLIER: tuple[int, ...] = tuple(k.chieftain_multiplier for k in KINDS)
-#: Per kind and clan-member option: the whisky its placement gives (GM §8).
-_PLACE_WHISKY: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sum(
-            int(op["n"])
-            for op in PLACE_OPS[mode][k.index]
-            if op["op"] == "gain" and op["what"] == "whisky"
-        )
-        for k in KINDS
-    )
-    for mode in (0, 1)
-)
-
-
-def _counts(st: GlenMoreState) -> dict[str, list[int]]:
-    """The three counts of a scoring round (GM §7.1), with the taken tile of the seat to move
-    counted as placed (its card and its on-place whisky)."""
-    whisky = list(st.whisky)
-    chiefs = []
-    specials = []
-    taken = st.taken if st.phase in (PAY, PLACE) and st.pay_for == FOR_TILE else -1
-    bonnets_of = _BONNETS
-    mult_of = _MULTIPLIER
-    for s, cards in enumerate(st.cards):
-        mult = 1
-        bonnets = 0
-        for k in cards:
-            if mult_of[k] > mult:
-                mult = mult_of[k]
-            bonnets += bonnets_of[k]
-        n = len(cards)
-        if taken >= 0 and s == st.cur:
-            if KINDS[taken].special:
-                n += 1
-                bonnets += bonnets_of[taken]
-                mult = max(mult, mult_of[taken])
-            whisky[s] += _PLACE_WHISKY[st.clan_on_place][taken]
-        chiefs.append(st.chieftains[s] * mult + bonnets)
-        specials.append(n)
-    return {"whisky": whisky, "chieftains": chiefs, "specials": specials}
-
-
-#: The evaluation's named terms (stable identifiers, in the order of :meth:`Evaluator.terms`;
-#: hints name them: ``reason.glen-more.term.<name>`` in the locale files).
-TERMS: tuple[str, ...] = (
-    "tile_points",  # brown-tile VP banked (GM §5)
-    "rounds_held",  # scoring rounds already held (GM §7.1)
-    "whisky_rounds",  # the rounds to come, whisky compared as it stands now
-    "chieftain_rounds",  # ... chieftains plus bonnets
-    "special_rounds",  # ... special-location cards
-    "coins",  # 1 VP each at the end (GM §7.2)
-    "clan_members",  # clan members beyond the first (reach, later chieftains)
-    "turns",  # the turns still to come (the track, GM §3)
-    "tile_penalty",  # -3 per projected tile over the fewest (GM §7.2)
-    "cubes",  # cubes on the tiles, at their use or market value
-    "end_effects",  # Iona Abbey, Loch Morar, Duart Castle (GM §7.2)
-    "placement",  # the best next placement's activations (GM §4.2-§4.3)
-    "turn_in_progress",  # what the rest of the turn being played should still bring
-)
-
-
-def _final_terms(row: dict[str, Any]) -> tuple[float, ...]:
-    """A finished game's score row (GM §7.2) as :data:`TERMS`."""
-    held = float(sum(row[k] for k in ROUND_KEYS))
-    ends = float(sum(row[k] for k in END_CATEGORIES))
-    terms = dict.fromkeys(TERMS, 0.0)
-    terms.update(
-        tile_points=float(row["tile_points"]),
-        rounds_held=held,
-        coins=float(row["coins"]),
-        tile_penalty=float(row["tile_penalty"]),
-        end_effects=ends,
-    )
-    return tuple(terms[name] for name in TERMS)
 
 
 class Evaluator:
@@ -524,10 +134,10 @@ class Evaluator:
         st: GlenMoreState = state  # type: ignore[assignment]
         n = st.n
         if st.over:
-            return [_final_terms(row) for row in st.scores()]
+            return [final_terms(row) for row in st.scores()]
         w = self.weights
         rl = ROUNDS - len(st.rounds)
-        counts = _counts(st)
+        counts = category_counts(st)
         left = turns_left(st, w)
         stacks_left = sum(len(p) for p in st.stacks)
         pending_tile = st.phase in (PAY, PLACE) and st.taken >= 0 and st.pay_for == FOR_TILE
@@ -544,7 +154,7 @@ class Evaluator:
         cur = st.cur
         member = w.member
         turn_value = w.turn_value
-        top = _TOP
+        top = TOP_STEP
         dvp = DIFFERENCE_VP
         extra = st.taken if pending_tile else -1
         for s in range(n):
@@ -553,7 +163,7 @@ class Evaluator:
             )
             progress = 0.0
             if s == cur and (st.phase not in (TAKE, MOVE) or st.points):
-                progress = self._turn_in_progress(st, s, _Seat(st, s, left[s], rl, counts, w))
+                progress = self._turn_in_progress(st, s, SeatAssets(st, s, left[s], rl, counts, w))
             out.append(
                 (
                     float(st.tile_vp[s]),
@@ -608,7 +218,7 @@ class Evaluator:
         cache = self._cache
         value = cache.get(key)
         if value is None:
-            info = _Seat(st, s, left, rl, counts, self.weights)
+            info = SeatAssets(st, s, left, rl, counts, self.weights)
             value = self._holdings(st, s, info, left, stacks_left)
             if len(cache) >= 50_000:
                 cache.clear()
@@ -616,7 +226,7 @@ class Evaluator:
         return value
 
     def _holdings(
-        self, st: GlenMoreState, s: int, info: _Seat, left: float, stacks_left: int
+        self, st: GlenMoreState, s: int, info: SeatAssets, left: float, stacks_left: int
     ) -> tuple[float, float, float]:
         """The seat's cubes, its end effects and its best next placement (three terms)."""
         w = self.weights
@@ -650,10 +260,12 @@ class Evaluator:
                 total += vp * (n + self.weights.end_effect_share * share * left)
         return total
 
-    def _set_value(self, st: GlenMoreState, s: int, info: _Seat, cells: Any, points: int) -> float:
+    def _set_value(
+        self, st: GlenMoreState, s: int, info: SeatAssets, cells: Any, points: int
+    ) -> float:
         """What activating the seat's tiles at ``cells`` (each once) gives, with ``points``
         movement points already in hand: the tiles' own gains plus the clan members and points
-        of the grey ones, valued together (:meth:`_Seat.clan_value`)."""
+        of the grey ones, valued together (:meth:`SeatAssets.clan_value`)."""
         profiles = PROFILES[st.clan_on_place]
         grid = st.grid[s]
         cubes = st.cubes[s]
@@ -675,7 +287,7 @@ class Evaluator:
         return total
 
     def _next_placement(
-        self, st: GlenMoreState, s: int, info: _Seat, edge_class: int, own: int = -1
+        self, st: GlenMoreState, s: int, info: SeatAssets, edge_class: int, own: int = -1
     ) -> float | None:
         """The best next placement (GM §4.2–§4.3): the most an empty cell open to the seat (a
         full edge with the territory, a clan member around; for a tile of ``edge_class`` if
@@ -712,7 +324,7 @@ class Evaluator:
         for c in cells:
             v = own_value
             members, moves = own_members, own_moves
-            for d in _NEAR8:
+            for d in NEAR8:
                 x = c + d
                 v += single.get(x, 0.0)
                 g = grey.get(x)
@@ -725,7 +337,7 @@ class Evaluator:
                 best = v
         return best
 
-    def _turn_in_progress(self, st: GlenMoreState, s: int, info: _Seat) -> float:
+    def _turn_in_progress(self, st: GlenMoreState, s: int, info: SeatAssets) -> float:
         """What the rest of the current turn should still bring (see the module docstring)."""
         ph = st.phase
         if ph in (TAKE, MOVE):
@@ -746,14 +358,14 @@ class Evaluator:
             if st.place_op >= 0:
                 # the placed tile's activations are still to be opened (GM §4.3 D14)
                 at = st.at
-                cells = st.grid[s] if st.all_tiles else (at, *(at + d for d in _NEAR8))
+                cells = st.grid[s] if st.all_tiles else (at, *(at + d for d in NEAR8))
                 return value + self._set_value(st, s, info, cells, st.points)
         elif ph == OPTION:
             k = st.grid[s][st.opt_cell]
             value += info.activation(PROFILES[st.clan_on_place][k], 0)
         return value + self._open_activations(st, s, info)
 
-    def _open_activations(self, st: GlenMoreState, s: int, info: _Seat) -> float:
+    def _open_activations(self, st: GlenMoreState, s: int, info: SeatAssets) -> float:
         """The activations still open this turn, with the movement points in hand, and Loch
         Ness's extra activation if unused (GM §4.3 D15)."""
         value = self._set_value(st, s, info, st.todo, st.points)
@@ -766,7 +378,7 @@ class Evaluator:
             value = max(value, best)
         return value
 
-    def _taken_tile(self, st: GlenMoreState, s: int, info: _Seat) -> float:
+    def _taken_tile(self, st: GlenMoreState, s: int, info: SeatAssets) -> float:
         """A tile taken but not yet placed, valued as placed at its best cell: its on-place
         gains (coins, clan members, cubes) and the activations its placement opens (its card
         and whisky are already in the round counts)."""
@@ -846,7 +458,7 @@ class Evaluator:
             best, best_n = places[0], -1
             for a in places:
                 c = G.cell(a[1], a[2])
-                n = sum(1 for d in _NEAR8 if (c + d) in grid) * 4 + rng.randbelow(4)
+                n = sum(1 for d in NEAR8 if (c + d) in grid) * 4 + rng.randbelow(4)
                 if n > best_n:
                     best, best_n = a, n
             return best
@@ -871,82 +483,6 @@ class Evaluator:
         return actions[rng.randbelow(len(actions))]
 
 
-# ---- pruning and transpositions -------------------------------------------------------------
-
-
-def candidate_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Action]:
-    """The actions worth searching (GM §4, §6), in the engine's order.
-
-    * A sale is kept only where it can matter: while paying (to raise coins), during the
-      activations (to make room on a full tile, or to cash cubes in) and before ending the turn;
-      before taking or placing a tile a sale gains nothing that selling later would not.  Of
-      the sales of one resource kind only one is kept: from the tile holding the most cubes
-      (ties: the first cell), as which tile a cube leaves matters only for room.
-    * Of the payments with one resource kind only one is kept, from the fullest tile likewise.
-    """
-    st: GlenMoreState = state  # type: ignore[assignment]
-    ph = st.phase
-    keep_sales = ph in (PAY, ACTIVATE, MOVE)
-    cubes = st.cubes[seat]
-    out: list[Action] = []
-    best_sale: dict[str, tuple[int, Action]] = {}
-    best_pay: dict[str, tuple[int, Action]] = {}
-    for a in actions:
-        kind = a[0]
-        if kind == "sell" or kind == "pay":
-            if kind == "sell" and not keep_sales:
-                continue
-            held = CUBE_TOTAL[cubes.get(G.cell(a[1], a[2]), 0)]
-            table = best_sale if kind == "sell" else best_pay
-            known = table.get(a[3])
-            if known is None or held > known[0]:
-                table[a[3]] = (held, a)
-            continue
-        out.append(a)
-    chosen = {a for _n, a in best_pay.values()} | {a for _n, a in best_sale.values()}
-    if chosen:
-        out = [a for a in actions if a in chosen or (a[0] not in ("sell", "pay") and a in out)]
-    return out or actions
-
-
-def position_key(state: GameState, seat: Seat) -> Hashable:
-    """Everything the rest of the game depends on while ``seat`` plays its turn: its territory
-    (tiles, cubes, clan members), its coins, whisky, chieftains, VP and cards, the market, the
-    track and the pending step of the turn — not the order in which it got there."""
-    st: GlenMoreState = state  # type: ignore[assignment]
-    return (
-        st.turn,
-        st.phase,
-        tuple(st.slots),
-        frozenset(st.grid[seat].items()),
-        frozenset(st.cubes[seat].items()),
-        frozenset(st.clan[seat].items()),
-        st.coins[seat],
-        st.whisky[seat],
-        st.chieftains[seat],
-        st.tile_vp[seat],
-        len(st.cards[seat]),
-        tuple(st.market),
-        st.taken,
-        st.at,
-        frozenset(st.todo),
-        st.first,
-        st.ness,
-        st.points,
-        tuple(st.need),
-        st.need_any,
-        st.need_clan,
-        st.pay_for,
-        st.reward_vp,
-        st.reward_whisky,
-        st.opt_cell,
-        tuple(st.res_queue),
-        st.place_op,
-        st.all_tiles,
-    )
-
-
-DEFAULT_WEIGHTS = Weights()
 DEFAULT = Evaluator(DEFAULT_WEIGHTS)
 
 
@@ -957,64 +493,10 @@ def explain_terms(state: GameState, seat: Seat) -> dict[str, float]:
 
 
 #: A change of a term smaller than this (VP) is no reason.
-_NOISE = 0.05
-
-
 def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:
-    """Why going from ``before`` to ``after`` (a move or the seat's whole turn) is worth what
-    it is to ``seat`` by the default evaluation, largest gain first.  Each reason is
-    ``{"key", "params", "gain"}``: ``key`` is looked up as ``reason.glen-more.<key>`` (en, ja,
-    nl), ``params`` fill it (``gain`` a signed number of VP), ``gain`` is the VP it stands for.
-
-    * ``gain.chieftains`` (``n``, ``round``) — ``n`` more chieftains before scoring ``round``
-      (GM §4.4, §7.1); its gain is the change of the ``chieftain_rounds`` term;
-    * ``gain.whisky`` (``n``, ``round``) — ``n`` more whisky barrels before scoring ``round``
-      (the ``whisky_rounds`` term);
-    * ``gain.card`` (``tile``: a tile id, shown by its name) — takes a special location's
-      card (GM §8), worth
-      the change of ``special_rounds`` and ``end_effects`` (shared if several);
-    * ``gain.scoring`` (``round``) — the move brings scoring ``round`` about now (GM §4.5),
-      worth the change of ``rounds_held`` and of the three round terms together;
-    * ``term.<name>`` — any other change of one of :data:`TERMS` by at least 0.05 VP.
-    """
-    b: GlenMoreState = before  # type: ignore[assignment]
-    a: GlenMoreState = after  # type: ignore[assignment]
-    t0 = explain_terms(b, seat)
-    t1 = explain_terms(a, seat)
-    delta = {name: t1[name] - t0[name] for name in TERMS}
-    reasons: list[dict[str, object]] = []
-    covered: set[str] = set()
-    held_before = len(b.rounds)
-    held_after = len(a.rounds)
-    if held_after > held_before:
-        gain = sum(
-            delta[n] for n in ("rounds_held", "whisky_rounds", "chieftain_rounds", "special_rounds")
-        )
-        reasons.append(_reason("gain.scoring", gain, round=held_after))
-        covered.update(("rounds_held", "whisky_rounds", "chieftain_rounds", "special_rounds"))
-    elif not a.over:
-        upcoming = held_before + 1
-        more = a.chieftains[seat] - b.chieftains[seat]
-        if more > 0:
-            reasons.append(
-                _reason("gain.chieftains", delta["chieftain_rounds"], n=more, round=upcoming)
-            )
-            covered.add("chieftain_rounds")
-        more = a.whisky[seat] - b.whisky[seat]
-        if more > 0:
-            reasons.append(_reason("gain.whisky", delta["whisky_rounds"], n=more, round=upcoming))
-            covered.add("whisky_rounds")
-        cards = [k for k in a.cards[seat] if k not in b.cards[seat]]
-        if cards:
-            share = (delta["special_rounds"] + delta["end_effects"]) / len(cards)
-            for k in cards:
-                reasons.append(_reason("gain.card", share, tile=KINDS[k].id))
-            covered.update(("special_rounds", "end_effects"))
-    for name in TERMS:
-        if name not in covered and abs(delta[name]) >= _NOISE:
-            reasons.append(_reason(f"term.{name}", delta[name]))
-    reasons.sort(key=lambda r: -float(r["gain"]))  # type: ignore[arg-type]
-    return reasons
+    """:func:`~game.glen_more.reasons.explain_gain_with` the default evaluation (the one hints
+    use)."""
+    return explain_gain_with(explain_terms, before, after, seat)
 
 
 #: The hooks :mod:`game.bots.knowledge` looks for.
@@ -1061,6 +543,7 @@ HARD_EVALUATE_ALL = FITTED.evaluate_all
 
 __all__ = [
     "DEFAULT",
+    "DEFAULT_WEIGHTS",
     "EASY_TEMPERATURE",
     "FITTED",
     "HARD_EVALUATE_ALL",
@@ -1072,11 +555,13 @@ __all__ = [
     "Weights",
     "activation_value",
     "candidate_actions",
+    "category_counts",
     "evaluate_all",
     "explain_gain",
     "explain_terms",
     "figure_distances",
     "position_key",
     "rollout_action",
+    "stage_of",
     "turns_left",
 ]

@@ -206,7 +206,7 @@ def test_the_taken_tile_counts_as_placed() -> None:
     seat = state.cur
     slot = H.slot_of(state, "S1-01")
     state.apply(seat, ("take", slot))
-    counts = ev._counts(state)
+    counts = ev.category_counts(state)
     assert counts["specials"][seat] == 1
     assert all(counts["specials"][s] == 0 for s in range(4) if s != seat)
 
