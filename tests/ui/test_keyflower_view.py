@@ -704,7 +704,7 @@ def test_the_end_of_a_season_is_animated_from_the_board_as_it_was(kf_app: App) -
         )
     # a bot takes the first boat at once: the end of the season still plays out (what is
     # flying otherwise lands at once when the game runs this far ahead of the table)
-    from game.ui.games.keyflower.board import MAX_BACKLOG
+    from game.ui.games.keyflower.motion import MAX_BACKLOG
 
     view.update(0.05)
     assert view._backlog(view.anims) > MAX_BACKLOG

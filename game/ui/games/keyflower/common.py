@@ -23,7 +23,7 @@ from game.ui.games.keyflower import art
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.games.keyflower.board import Anim
+    from game.ui.games.keyflower.motion import Anim
     from game.ui.games.keyflower.scoring import Scoring
 
 Cell = tuple[int, int]

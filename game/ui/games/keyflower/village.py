@@ -20,7 +20,6 @@ import pygame
 
 from game.ui import palette as pal
 from game.ui.games.keyflower import art
-from game.ui.games.keyflower.board import BoardMixin
 from game.ui.games.keyflower.common import (
     RESOURCES,
     Cell,
@@ -28,11 +27,12 @@ from game.ui.games.keyflower.common import (
     rotated_edges,
     tile_def,
 )
+from game.ui.games.keyflower.motion import MotionMixin
 from game.ui.grids import HexGrid
 from game.ui.i18n import t
 
 
-class VillageMixin(BoardMixin):
+class VillageMixin(MotionMixin):
     """The villages and what is drawn on them."""
 
     # ---- data --------------------------------------------------------------------------------
