@@ -424,7 +424,8 @@ def _idle_window(
 def _idle_own_table(app: Any, game: str) -> None:
     """A game of this computer against a bot, at the player's first move (the legal targets
     pulse; the in-process host waits)."""
-    from game.ui.client import SeatSpec, start_local_game
+    from game.ui.client import SeatSpec
+    from game.ui.local_game import start_local_game
     from game.ui.scenes.setup import StartingScene
 
     specs = [SeatSpec("human", "Ann", "red"), SeatSpec("bot", "Bot", "blue", "easy")]

@@ -15,7 +15,8 @@ from game.core.registry import get_game
 from game.core.rng import Rng, derive_seed
 from game.ui import i18n
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from game.ui.reasons import reason_text, reasons_text
 from tests.bots.test_bots import TWINS
 from tests.ui.conftest import make_app, press, run_until

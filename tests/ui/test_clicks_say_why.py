@@ -10,7 +10,8 @@ from typing import Any
 import pygame
 
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import make_app, press, run_until
 
 

@@ -198,7 +198,8 @@ def test_glen_more_hot_seat_from_menu_to_results(app: App, players: int, kinds: 
 
 
 def test_a_saved_glen_more_game_continues_where_it_stopped(app: App, env: Any) -> None:
-    from game.ui.client import SeatSpec, start_local_game
+    from game.ui.client import SeatSpec
+    from game.ui.local_game import start_local_game
     from game.ui.scenes.files import FilesScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.setup import StartingScene

@@ -27,10 +27,11 @@ from game.bots import make_bot
 from game.core.registry import get_game
 from game.ui import i18n
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
 from game.ui.games.base import SeatInfo
 from game.ui.games.glen_more import GlenMoreView
 from game.ui.games.glen_more.text import tile_name
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import click_at, make_app, run_until
 
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from game.ui.scenes import handoff
 from game.ui.scenes.overlays import CurtainOverlay
 from tests.ui.conftest import click, frame, make_app, run_until

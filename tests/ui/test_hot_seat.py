@@ -20,7 +20,8 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
+from game.ui.local_game import start_local_game
 from game.ui.scenes.overlays import CurtainOverlay
 from tests import testgame
 from tests.ui.conftest import click, click_at, frame, press, run_until

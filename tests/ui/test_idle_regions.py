@@ -16,8 +16,9 @@ import pytest
 
 from game.ui import app as app_module
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
 from game.ui.games.base import PULSE_SPEED, PULSE_STEPS
+from game.ui.local_game import start_local_game
 from tests import testgame
 from tests.ui.conftest import make_app, run_until
 

@@ -13,7 +13,8 @@ import pytest
 
 from game.ui import app as app_module
 from game.ui.app import FPS, App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import run_until
 
 

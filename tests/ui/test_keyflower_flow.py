@@ -458,7 +458,8 @@ def test_a_resize_sweep_down_to_640x400_never_breaks(env: Any) -> None:
 
 
 def test_a_saved_keyflower_game_continues_and_replays(app: App, env: Any) -> None:
-    from game.ui.client import SeatSpec, start_local_game
+    from game.ui.client import SeatSpec
+    from game.ui.local_game import start_local_game
     from game.ui.scenes.files import FilesScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.setup import StartingScene

@@ -21,10 +21,11 @@ from game.keyflower.const import ACTION_KINDS, STAGES
 from game.keyflower.tiles import TILES
 from game.ui import i18n
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
 from game.ui.games.base import SeatInfo
 from game.ui.games.keyflower import KeyflowerView
 from game.ui.games.keyflower.text import colour_name, tile_name
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import click_at, make_app, run_until
 from tests.ui.test_i18n import fields
 

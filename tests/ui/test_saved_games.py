@@ -11,7 +11,8 @@ from typing import Any
 
 from game.core.match import Replay, journal_path
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
+from game.ui.local_game import start_local_game
 from game.ui.settings import lan_saves_dir, saves_dir
 from net.protocol import PROTOCOL_VERSION
 from tests.ui.conftest import click, click_at, make_app, run_until

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import click, run_until, two_seat_table
 
 

@@ -15,7 +15,8 @@ import pytest
 
 from game.ui import sound as sound_module
 from game.ui.app import App
-from game.ui.client import SeatSpec, start_local_game
+from game.ui.client import SeatSpec
+from game.ui.local_game import start_local_game
 from game.ui.settings import Settings
 from game.ui.sound import CLOSE_AFTER, Sounds
 from game.ui.sound_synth import CUES, PEAK, RATE, samples, sounds_dir

@@ -209,7 +209,8 @@ def test_japanese_lines_never_start_with_closing_punctuation(env: Any, width: in
 def test_play_again_starts_the_same_seats_anew(app: App) -> None:
     """A finished game on this computer: "Play again" starts a new game with the same seats
     (names, kinds, bots, colours) and options."""
-    from game.ui.client import SeatSpec, start_local_game
+    from game.ui.client import SeatSpec
+    from game.ui.local_game import start_local_game
     from game.ui.scenes.game import GameScene
 
     seats = [SeatSpec("bot", "Ada", "red", "random"), SeatSpec("bot", "Bob", "green", "random")]

@@ -12,7 +12,8 @@ import pytest
 
 from game.ui import i18n
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import click, click_at, press, run_until
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import pygame
 
 from game.ui.app import App
-from game.ui.client import SeatSpec, TableClient, start_local_game
+from game.ui.client import SeatSpec, TableClient
+from game.ui.local_game import start_local_game
 from tests.ui.conftest import click, press, run_until
 
 

@@ -262,7 +262,7 @@ class FilesScene(PageScene):
             self._watch(path)
 
     def _continue(self, path: str, replay: Any) -> None:
-        from game.ui.client import resume_local_game
+        from game.ui.local_game import resume_local_game
         from game.ui.scenes.setup import StartingScene
 
         if is_lan_save(path):

@@ -518,7 +518,8 @@ class GameScene(HandoffMixin, RefusalMixin, TableBarMixin, CueMixin, Scene):
     def play_again(self) -> None:
         """The results' "Play again": a new game on this computer with the same seats (the same
         people, bots of the same strength, the same colours) and the same options; a new seed."""
-        from game.ui.client import SeatSpec, start_local_game
+        from game.ui.client import SeatSpec
+        from game.ui.local_game import start_local_game
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.setup import StartingScene
 

@@ -568,7 +568,7 @@ class SetupScene(PageScene):
                 self.app, self.game, specs, self.options(), install_page=self.install_toggle.value
             )
             return
-        from game.ui.client import start_local_game
+        from game.ui.local_game import start_local_game
 
         try:
             client = start_local_game(self.game.id, specs, self.options(), wakeup=self.app.wakeup)
