@@ -14,7 +14,7 @@ import pygame
 from game.ui import palette as pal
 from game.ui.games.glen_more import art
 from game.ui.games.glen_more.common import GOLD, LOCH_NESS, RESOURCE_NAMES
-from game.ui.games.glen_more.territory import TerritoryMixin
+from game.ui.games.glen_more.motion import MotionMixin
 from game.ui.games.glen_more.text import (
     effect_lines,
     payment_text,
@@ -25,7 +25,7 @@ from game.ui.games.glen_more.text import (
 from game.ui.i18n import plural, t
 
 
-class PanelMixin(TerritoryMixin):
+class PanelMixin(MotionMixin):
     """The step box, the header and the other players' boxes."""
 
     # ---- the header over the big territory ---------------------------------------------------
