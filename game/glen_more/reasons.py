@@ -15,15 +15,12 @@ from typing import TYPE_CHECKING
 
 from game.core.reasons import reason as _reason
 from game.core.types import Seat
-from game.glen_more.tiles import (
-    KINDS,
-)
+from game.glen_more.seat_model import TERMS
+from game.glen_more.tiles import KINDS
 
 if TYPE_CHECKING:
     from game.core.api import GameState
     from game.glen_more.state import GlenMoreState
-
-from game.glen_more.seat_model import TERMS
 
 #: A seat's value split into the evaluation's named terms (``explain_terms``).
 TermsOf = Callable[["GameState", Seat], dict[str, float]]

@@ -41,11 +41,10 @@ from game.glen_more.tiles import (
     TRACK_SLOTS,
     matches,
 )
+from game.glen_more.weights import DEFAULT_WEIGHTS, Weights
 
 if TYPE_CHECKING:
     from game.glen_more.state import GlenMoreState
-
-from game.glen_more.weights import DEFAULT_WEIGHTS, Weights
 
 # ---- static tables --------------------------------------------------------------------------
 
