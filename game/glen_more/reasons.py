@@ -32,9 +32,11 @@ def explain_gain_with(
     explain_terms: TermsOf, before: GameState, after: GameState, seat: Seat
 ) -> list[dict[str, object]]:
     """Why going from ``before`` to ``after`` (a move or the seat's whole turn) is worth what
-    it is to ``seat`` by the default evaluation, largest gain first.  Each reason is
-    ``{"key", "params", "gain"}``: ``key`` is looked up as ``reason.glen-more.<key>`` (en, ja,
-    nl), ``params`` fill it (``gain`` a signed number of VP), ``gain`` is the VP it stands for.
+    it is to ``seat`` by the evaluation whose named terms ``explain_terms`` gives (the
+    evaluation module's ``explain_gain`` passes the default one), largest gain first.  Each
+    reason is ``{"key", "params", "gain"}``: ``key`` is looked up as
+    ``reason.glen-more.<key>`` (en, ja, nl), ``params`` fill it (``gain`` a signed number of
+    VP), ``gain`` is the VP it stands for.
 
     * ``gain.chieftains`` (``n``, ``round``) — ``n`` more chieftains before scoring ``round``
       (GM §4.4, §7.1); its gain is the change of the ``chieftain_rounds`` term;
