@@ -34,3 +34,18 @@ def wheel_cache(tmp_path_factory: pytest.TempPathFactory) -> object:
     """One cache folder (``LANTERN_CACHE_DIR``) for every test that makes the install page's
     wheels: the project's wheel is built and the dependencies rebuilt once per test run."""
     return tmp_path_factory.mktemp("lantern-cache")
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests() -> object:
+    """Every test starts in English and leaves the language as it found it.
+
+    The current language is module state of ``game.ui.i18n``; a test that switches to Japanese
+    and fails (or an app that loads saved settings) would otherwise leak it into whichever test
+    runs next in the same worker process, and which test that is depends on how the tests are
+    shared between processes."""
+    from game.ui import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
