@@ -31,7 +31,7 @@ from game.glen_more.tiles import (
 )
 
 if TYPE_CHECKING:
-    from game.glen_more.state import GlenMoreState
+    from game.glen_more.position import Position
 
 #: The three compared counts of a scoring round, in order.
 ROUND_CATEGORIES = ("whisky", "chieftains", "specials")
@@ -52,12 +52,12 @@ def difference_points(counts: list[int]) -> list[int]:
     return [DIFFERENCE_VP[min(c - low, top)] for c in counts]
 
 
-def chieftain_count(st: GlenMoreState, seat: int) -> int:
+def chieftain_count(st: Position, seat: int) -> int:
     """GM §7.1: chieftains (doubled with Castle of Mey, D19) plus the bonnets on the cards."""
     return st.chieftains[seat] * st.chieftain_multiplier(seat) + st.bonnets(seat)
 
 
-def round_counts(st: GlenMoreState) -> dict[str, list[int]]:
+def round_counts(st: Position) -> dict[str, list[int]]:
     """The three counts of a scoring round for every seat."""
     seats = range(st.n)
     return {
@@ -67,7 +67,7 @@ def round_counts(st: GlenMoreState) -> dict[str, list[int]]:
     }
 
 
-def scoring_round(st: GlenMoreState, number: int, stack: int) -> dict[str, Any]:
+def scoring_round(st: Position, number: int, stack: int) -> dict[str, Any]:
     """The record of scoring round ``number`` (triggered by emptying ``stack``): the counts,
     what they are made of, and the points of each category and in all, per seat."""
     counts = round_counts(st)
@@ -87,7 +87,7 @@ def scoring_round(st: GlenMoreState, number: int, stack: int) -> dict[str, Any]:
     }
 
 
-def end_effect_cells(st: GlenMoreState, seat: int) -> dict[str, list[int]]:
+def end_effect_cells(st: Position, seat: int) -> dict[str, list[int]]:
     """GM §7.2: for each end-game special tile the seat owns, the cells of its territory whose
     tiles that special counts (Iona Abbey, Loch Morar, Duart Castle: ``docs/glen-more.md``)."""
     out: dict[str, list[int]] = {}
@@ -101,7 +101,7 @@ def end_effect_cells(st: GlenMoreState, seat: int) -> dict[str, list[int]]:
     return out
 
 
-def end_effects(st: GlenMoreState, seat: int) -> dict[str, dict[str, int]]:
+def end_effects(st: Position, seat: int) -> dict[str, dict[str, int]]:
     """GM §7.2: each end-game special tile the seat owns: matching tiles and points."""
     out: dict[str, dict[str, int]] = {}
     cells = end_effect_cells(st, seat)
@@ -113,7 +113,7 @@ def end_effects(st: GlenMoreState, seat: int) -> dict[str, dict[str, int]]:
     return out
 
 
-def final_scoring(st: GlenMoreState) -> dict[str, Any]:
+def final_scoring(st: Position) -> dict[str, Any]:
     """GM §7.2: coins, the tile penalty and the end effects, per seat, with the counts."""
     seats = range(st.n)
     tiles = [len(st.grid[s]) for s in seats]
@@ -136,9 +136,7 @@ def final_scoring(st: GlenMoreState) -> dict[str, Any]:
     }
 
 
-def _table(
-    st: GlenMoreState, rounds: list[dict[str, Any]], final: dict[str, Any] | None
-) -> list[Score]:
+def _table(st: Position, rounds: list[dict[str, Any]], final: dict[str, Any] | None) -> list[Score]:
     rows = []
     for s in range(st.n):
         row = dict.fromkeys(CATEGORIES, 0)
@@ -155,12 +153,12 @@ def _table(
     return rows
 
 
-def banked(st: GlenMoreState) -> list[Score]:
+def banked(st: Position) -> list[Score]:
     """The points earned for good: brown tiles, rounds held, and the final scoring."""
     return _table(st, st.rounds, st.final)
 
 
-def preview(st: GlenMoreState) -> list[Score]:
+def preview(st: Position) -> list[Score]:
     """The live preview: the banked points, plus — while the game runs — the next scoring
     round as if it were held now (in its ``scoring_k`` column) and the final scoring as if the
     game ended now."""
