@@ -8,9 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.types import Action
-from game.glen_more.market import (
-    KIND_SETS,
-)
+from game.glen_more.market import KIND_SETS
 from game.glen_more.tiles import (
     KINDS,
     NRES,

@@ -23,9 +23,7 @@ from game.glen_more.codes import (
     GAME_ID,
     TAKE,
 )
-from game.glen_more.market import (
-    can_pay,
-)
+from game.glen_more.market import can_pay
 from game.glen_more.tiles import (
     KINDS,
     NRES,
