@@ -32,8 +32,8 @@ from typing import Any
 
 from game.bots import bot_names
 from game.cli import UsageError
-from net.client import HeadlessOptions, JoinError, play_headless
 from net.discovery import DISCOVERY_PORT, discover, parse_address, parse_addresses
+from net.headless import HeadlessOptions, JoinError, play_headless
 from net.seats import SeatStore
 
 

@@ -21,7 +21,8 @@ import pytest
 from game.core.registry import get_game
 from game.ui.i18n import set_language
 from net import protocol, versions
-from net.client import AsyncClient, HeadlessOptions, JoinError, play_headless
+from net.client import AsyncClient
+from net.headless import HeadlessOptions, JoinError, play_headless
 from net.host import HostConfig, TcpHost
 from net.hub import Hub
 from net.protocol import PROTOCOL_VERSION, ErrorCode
