@@ -36,9 +36,10 @@ class LegalMoves(Position):
         d = Decision()
         s = self.cur
         p = self.pending
-        if self.over:
-            pass
-        elif p is not None:
+        if self.over:  # a finished game: nothing is legal
+            self._dec = d
+            return d
+        if p is not None:
             loc, step, frm, count = p
             kind = self.tile_kind(loc)
             if step == TARGET:
