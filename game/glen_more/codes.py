@@ -19,17 +19,17 @@ from game.glen_more.tiles import (
 GAME_ID = "glen-more"
 
 EMPTY = -1
-_FIG = -2  # figure f is stored as _FIG - f
+FIGURE_BASE = -2  # figure f is stored as FIGURE_BASE - f
 
 
 def figure_code(f: int) -> int:
     """The track value of figure ``f`` (a seat, or ``players`` for the die figure)."""
-    return _FIG - f
+    return FIGURE_BASE - f
 
 
 def figure_of(v: int) -> int:
     """The figure on a track value ``v <= -2``."""
-    return _FIG - v
+    return FIGURE_BASE - v
 
 
 #: Phases of a player's turn.
@@ -76,9 +76,6 @@ ACTION_KINDS = (
 RESOURCE_ACTIONS: tuple[Action, ...] = tuple(("resource", r) for r in RESOURCES)
 BUY_ACTIONS: tuple[Action, ...] = tuple(("buy", r) for r in RESOURCES)
 
-_DETERMINIZE_SALT = 0x474D_0001
-_RESEED_SALT = 0x474D_0002
-
 
 def _op_options(op: dict[str, Any]) -> list[tuple[list[int], int, int]]:
     """The options of a choice operation as ``(need per kind, any, vp)``: a butcher's listed
@@ -115,7 +112,8 @@ TILE_OPTIONS: tuple[tuple[tuple[list[int], int, int], ...], ...] = tuple(
 )
 
 
-def _pay_of(op: dict[str, Any]) -> tuple[list[int], int]:
+def pay_of(op: dict[str, Any]) -> tuple[list[int], int]:
+    """What an operation with a payment costs: the resources per kind and how many of any kind."""
     need = [0] * NRES
     for r, n in (op.get("pay") or {}).items():
         need[RES_INDEX[r]] += n

@@ -7,11 +7,11 @@ from __future__ import annotations
 from game.core.types import Action, Event, Seat
 from game.glen_more import grid as G
 from game.glen_more.codes import (
-    _FIG,
     ACTIVATE,
     CUBE_CAP,
     CUBE_ONE,
     EMPTY,
+    FIGURE_BASE,
     FOR_EFFECT,
     FOR_TILE,
     MOVE,
@@ -21,9 +21,9 @@ from game.glen_more.codes import (
     PLACE,
     RESOURCE,
     TILE_OPTIONS,
-    _pay_of,
     figure_code,
     figure_of,
+    pay_of,
 )
 from game.glen_more.moves import LegalMoves
 from game.glen_more.tiles import (
@@ -428,13 +428,13 @@ class TurnEffects(LegalMoves):
                     }
                 )
             elif name == "convert":
-                need, any_n = _pay_of(op)
+                need, any_n = pay_of(op)
                 self.opt_cell = c
                 self.reward_whisky = int(op["gain"].get("whisky", 0))
                 self.reward_vp = 0
                 self._start_payment(need, any_n, 0, FOR_EFFECT)
             elif name == "score":
-                need, any_n = _pay_of(op)
+                need, any_n = pay_of(op)
                 self.opt_cell = c
                 self.reward_vp = int(op["vp"])
                 self.reward_whisky = 0
@@ -528,7 +528,7 @@ class TurnEffects(LegalMoves):
         e = self.empty
         i = (e + 1) % TRACK_SLOTS
         behind = []
-        while slots[i] > _FIG:  # a tile or the empty space, not a figure
+        while slots[i] > FIGURE_BASE:  # a tile or the empty space, not a figure
             if slots[i] >= 0:
                 behind.append([i, KINDS[slots[i]].id])
                 self.removed.append(slots[i])

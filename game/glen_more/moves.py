@@ -26,7 +26,7 @@ from game.glen_more.codes import (
     RESOURCE_ACTIONS,
     TAKE,
     TILE_OPTIONS,
-    _pay_of,
+    pay_of,
 )
 from game.glen_more.market import (
     can_pay_after_buy,
@@ -212,7 +212,7 @@ class LegalMoves(Position):
             elif name in ("gain", "clan_move"):
                 return True
             elif name == "convert" or name == "score":
-                need, any_n = _pay_of(op)
+                need, any_n = pay_of(op)
                 if not any_n and not sum(need):
                     return True
                 return self._can_pay(need, any_n)

@@ -37,8 +37,6 @@ from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Event, IllegalAction, Score, Seat
 from game.glen_more import grid as G
 from game.glen_more.codes import (
-    _DETERMINIZE_SALT,
-    _RESEED_SALT,
     ACTION_KINDS,
     ACTIVATE,
     BUY_ACTIONS,
@@ -116,6 +114,10 @@ __all__ = [
     "figure_code",
     "figure_of",
 ]
+
+#: Salts of :meth:`GlenMoreState.determinize`.
+_DETERMINIZE_SALT = 0x474D_0001
+_RESEED_SALT = 0x474D_0002
 
 
 class GlenMoreState(TurnEffects):

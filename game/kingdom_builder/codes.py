@@ -54,10 +54,6 @@ ACTION_KINDS = ("place", "use", "move_from", "wall", "remove", "stop", "end")
 
 _NO_HEXES: frozenset[int] = frozenset()
 
-#: Salts of :meth:`KingdomBuilderState.determinize` (ints: cheaper to mix than strings).
-_DETERMINIZE_SALT = 0x4B42_0001
-_RESEED_SALT = 0x4B42_0002
-
 
 def hex_of(action: Action) -> int:
     """The hex id named by ``(kind, r, c)``, or -1 if the action does not name a map hex."""
@@ -74,7 +70,7 @@ def pos(h: int) -> list[int]:
     return [h // SIZE, h % SIZE]
 
 
-def _terrain_code(tile_id: str) -> str | None:
+def terrain_code(tile_id: str) -> str | None:
     """The terrain letter of a Donation tile, ``None`` for the other nomad tiles."""
     t = nm.TILE_TERRAIN[tile_id]
     return TERRAIN_CODES[t] if t >= 0 else None

@@ -24,8 +24,8 @@ from game.kingdom_builder.codes import (
     WALL1,
     WALL2,
     WALL_TILES,
-    _terrain_code,
     pos,
+    terrain_code,
 )
 from game.kingdom_builder.moves import LegalMoves
 
@@ -234,7 +234,7 @@ class TurnEffects(LegalMoves):
                     "seat": s,
                     "hex": pos(nh),
                     "tile": kind,
-                    "terrain": _terrain_code(tid),
+                    "terrain": terrain_code(tid),
                 }
             )
             if kind == "Treasure" and nm.TREASURE_PAID == "taken":
@@ -304,7 +304,7 @@ class TurnEffects(LegalMoves):
                 "seat": s,
                 "hex": pos(h),
                 "tile": kind,
-                "terrain": _terrain_code(tid),
+                "terrain": terrain_code(tid),
             }
         ]
         if kind == "Donation":
@@ -414,7 +414,7 @@ class TurnEffects(LegalMoves):
                     "seat": s,
                     "hex": pos(h),
                     "tile": nm.TILE_TYPE[tid],
-                    "terrain": _terrain_code(tid),
+                    "terrain": terrain_code(tid),
                     "used": held.pop(h) == USED,
                 }
             )

@@ -57,8 +57,6 @@ from game.kingdom_builder.board import (
     Board,
 )
 from game.kingdom_builder.codes import (
-    _DETERMINIZE_SALT,
-    _RESEED_SALT,
     ACTION_KINDS,
     BANKED,
     BUILD_TILES,
@@ -133,6 +131,10 @@ __all__ = [
     "hex_of",
     "pos",
 ]
+
+#: Salts of :meth:`KingdomBuilderState.determinize` (ints: cheaper to mix than strings).
+_DETERMINIZE_SALT = 0x4B42_0001
+_RESEED_SALT = 0x4B42_0002
 
 
 class KingdomBuilderState(TurnEffects):
