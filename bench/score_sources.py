@@ -1,0 +1,110 @@
+"""Where a bot level's points come from, category by category (issue 23).
+
+``python -m bench.bots ... --replays F.jsonl.gz`` writes one record per game with every seat's
+final score split into its categories (castles, each Kingdom Builder card, banked gold; in
+Keyflower and Glen More their own categories) and which seat was the tested level.  This reads
+one or more such files and reports, per category, the tested seat's points minus the mean of the
+other seats' in the games that scored it (with its standard error), and the tested seat's win
+share in the games where each category was in play (ties shared) — so a weakness shows as a
+category the level scores less of than the bots it beats::
+
+    python -m bench.score_sources /work/runs/lvl_1200.jsonl.gz /work/runs/lvl_1300.jsonl.gz
+
+Counts only: it reads finished games, it plays none.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Category:
+    """What the tested seat did in one score category over the games that scored it."""
+
+    edges: list[float] = field(default_factory=list)
+    won: float = 0.0
+
+    def add(self, edge: float, share: float) -> None:
+        self.edges.append(edge)
+        self.won += share
+
+    @property
+    def games(self) -> int:
+        return len(self.edges)
+
+    def mean_edge(self) -> tuple[float, float]:
+        """The mean of the tested seat's points minus the others' mean, and its standard error."""
+        n = len(self.edges)
+        mean = sum(self.edges) / n
+        if n < 2:
+            return mean, math.nan
+        var = sum((x - mean) ** 2 for x in self.edges) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+
+def records(paths: Iterable[Path]) -> Iterable[dict[str, Any]]:
+    """The game records of ``bench.bots --replays`` files (gzip'ed JSON lines)."""
+    for path in paths:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    yield json.loads(line)
+
+
+def win_share(totals: Sequence[int], seat: int) -> float:
+    """The seat's share of the win: 1 alone on top, 1/k in a k-way tie, else 0."""
+    top = max(totals)
+    tied = sum(1 for t in totals if t == top)
+    return 1.0 / tied if totals[seat] == top else 0.0
+
+
+def tally(games: Iterable[dict[str, Any]]) -> tuple[int, dict[str, Category]]:
+    """Per category, the tested seat's edge over the other seats' mean and its win shares."""
+    out: dict[str, Category] = {}
+    count = 0
+    for game in games:
+        seat = int(game["seat"])
+        scores = game["scores"]
+        share = win_share([int(row["total"]) for row in scores], seat)
+        count += 1
+        others = [row for i, row in enumerate(scores) if i != seat]
+        for name, points in scores[seat].items():
+            mean = sum(float(row.get(name, 0)) for row in others) / len(others)
+            out.setdefault(name, Category()).add(float(points) - mean, share)
+    return count, out
+
+
+def report(count: int, table: dict[str, Category]) -> list[str]:
+    """One line per category, the strongest edge first."""
+    lines = [f"{count} games; the tested seat's points minus the other seats' mean"]
+    rows = sorted(table.items(), key=lambda kv: -kv[1].mean_edge()[0])
+    for name, cat in rows:
+        mean, se = cat.mean_edge()
+        lines.append(
+            f"  {name:14s} {cat.games:5d} games  {mean:+6.2f} ± {se:4.2f} points"
+            f"  won {cat.won:6.1f} ({cat.won / cat.games:5.1%})"
+        )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("replays", nargs="+", type=Path, help="bench.bots --replays files")
+    args = parser.parse_args(argv)
+    count, table = tally(records(args.replays))
+    if not count:
+        parser.error("no games in those files")
+    print("\n".join(report(count, table)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""bench.score_sources: a level's points category by category, from bench.bots replay files."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import score_sources
+
+
+def _game(seat: int, rows: list[dict[str, int]]) -> dict[str, object]:
+    return {"game": "kingdom-builder", "seed": 1, "seat": seat, "scores": rows}
+
+
+GAMES = [
+    # the tested seat 0 wins; Citizens 2 against the others' mean (6 + 0 + 3) / 3 = 3
+    _game(
+        0,
+        [
+            {"castles": 6, "Citizens": 2, "total": 8},
+            {"castles": 0, "Citizens": 6, "total": 6},
+            {"castles": 3, "Citizens": 0, "total": 3},
+            {"castles": 3, "Citizens": 3, "total": 6},
+        ],
+    ),
+    # the tested seat 2 ties with seat 1 for the win (half a win); no Citizens this game
+    _game(
+        2,
+        [
+            {"castles": 0, "Farmers": 3, "total": 3},
+            {"castles": 6, "Farmers": 4, "total": 10},
+            {"castles": 3, "Farmers": 7, "total": 10},
+            {"castles": 0, "Farmers": 2, "total": 2},
+        ],
+    ),
+]
+
+
+def test_each_category_is_the_tested_seat_against_the_others_mean() -> None:
+    count, table = score_sources.tally(GAMES)
+    assert count == 2
+    assert table["Citizens"].edges == [pytest.approx(-1.0)]
+    assert table["Farmers"].edges == [pytest.approx(7 - 3)]
+    assert table["castles"].edges == [pytest.approx(6 - 2), pytest.approx(3 - 2)]
+    # wins: the whole first game, half of the tied second
+    assert (table["Citizens"].won, table["Farmers"].won, table["total"].won) == (1.0, 0.5, 1.5)
+    mean, se = table["castles"].mean_edge()
+    assert mean == pytest.approx(2.5) and se == pytest.approx(1.5)
+
+
+def test_a_tie_shares_the_win() -> None:
+    assert score_sources.win_share([10, 10, 3], 0) == 0.5
+    assert score_sources.win_share([10, 9, 3], 1) == 0.0
+    assert score_sources.win_share([10, 9, 3], 0) == 1.0
+
+
+def test_the_command_reads_replay_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "run.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        for game in GAMES:
+            f.write(json.dumps(game) + "\n")
+    assert score_sources.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games;")
+    assert "Farmers" in out and "+4.00" in out
