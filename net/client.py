@@ -12,7 +12,7 @@
 Everything from the host is checked before it is used, like the host checks a client's
 messages: the length before the body (at most :data:`~net.protocol.MAX_FRAME`), a strict
 msgpack decode with bounded counts and depth, then the message's shape field by field
-(:func:`net.protocol.validate_host`).  A host that sends anything else is a bad host: the
+(:func:`net.host_messages.validate_host`).  A host that sends anything else is a bad host: the
 connection ends with a sentence saying what was wrong (``disconnected`` for the UI,
 :class:`net.headless.JoinError` for the headless player) — never a traceback.  What a client keeps is
 bounded too: skipped messages (:data:`SKIPPED_KEPT`), unread frames (:data:`MAX_INBOX_BYTES`).
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.core.match import clean_text
-from net import protocol
+from net import host_messages, protocol
 from net.connection import (
     KEEPALIVE_N,
     RECONNECTED,
@@ -61,11 +61,11 @@ class ConnectionClosed(Exception):
 
 async def read_frame(reader: asyncio.StreamReader) -> tuple[dict[str, Any], int]:
     """Read one host frame and its size: the length checked first, then a strict decode and
-    :func:`~net.protocol.validate_host` (raises :class:`ProtocolError` on bad data)."""
+    :func:`~net.host_messages.validate_host` (raises :class:`ProtocolError` on bad data)."""
     header = await reader.readexactly(protocol.HEADER_BYTES)
     length = protocol.frame_length(header, protocol.MAX_FRAME)
     body = await reader.readexactly(length)
-    msg = protocol.validate_host(protocol.decode(body, protocol.MAX_FRAME))
+    msg = host_messages.validate_host(protocol.decode(body, protocol.MAX_FRAME))
     return msg, length + protocol.HEADER_BYTES
 
 

@@ -7,7 +7,7 @@ the same messages (``docs/protocol.md``) and behave the same way:
   encode raises ``TypeError`` right there, in the caller) and queued for the host;
 * :meth:`Connection.poll` never blocks: it returns every message received since the last call,
   in order, as plain dicts (lists, never tuples — exactly what went over the wire), each one
-  already checked by :func:`net.protocol.validate_host` (its clean copy: every field the schema
+  already checked by :func:`net.host_messages.validate_host` (its clean copy: every field the schema
   defines checked, text cleaned, undefined fields dropped).  A message that fails the check
   ends the connection: nothing after it is returned but the ``disconnected`` message below,
   whose ``reason`` says what was wrong;

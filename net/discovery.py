@@ -20,7 +20,7 @@ Anyone on the LAN can send datagrams, so both sides are bounded (``docs/protocol
 
 * a browser keeps what a beacon says only after checking it like a host message: the host name
   cleaned of control characters and cut to :data:`MAX_HOST_NAME` characters, each table checked
-  against :data:`net.protocol.TABLE_SUMMARY` (a malformed table is left out), at most
+  against :data:`net.host_messages.TABLE_SUMMARY` (a malformed table is left out), at most
   :data:`MAX_TABLES_PER_HOST` tables per host; and it lists at most :data:`MAX_HOSTS_PER_ADDRESS`
   hosts (TCP ports) per sender address and :data:`MAX_HOSTS` in all — a beacon from a new host
   beyond these is ignored until older entries are forgotten;
@@ -45,7 +45,7 @@ from typing import Any
 
 import msgpack
 
-from net import protocol
+from net import host_messages, protocol
 
 log = logging.getLogger("lantern.discovery")
 
@@ -325,14 +325,14 @@ class HostInfo:
         }
 
 
-_TABLE = protocol.record(protocol.TABLE_SUMMARY)
+_TABLE = host_messages.record(host_messages.TABLE_SUMMARY)
 _HOST_NAME = protocol.label(MAX_HOST_NAME)
 
 
 def host_info(msg: dict[str, Any], sender: str) -> HostInfo | None:
     """What a browser keeps of a beacon from ``sender`` (``None`` if it is unusable): the port
     and version checked, the name cleaned and cut, each table checked against
-    :data:`net.protocol.TABLE_SUMMARY` (malformed ones left out), at most
+    :data:`net.host_messages.TABLE_SUMMARY` (malformed ones left out), at most
     :data:`MAX_TABLES_PER_HOST` of them."""
     port, name, version, tables = (msg.get(k) for k in ("port", "name", "version", "tables"))
     if not (

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.core.match import Replay
-from net import protocol
+from net import host_messages, protocol
 from net.connection import Cause, Wakeup, disconnected
 from net.hub import Hub
 
@@ -170,7 +170,7 @@ class LocalConnection:
                 out.append(item)
                 continue
             try:
-                out.append(protocol.validate_host(protocol.decode(item, protocol.MAX_FRAME)))
+                out.append(host_messages.validate_host(protocol.decode(item, protocol.MAX_FRAME)))
             except protocol.ProtocolError as exc:  # a host bug: report it, never crash the UI
                 out.append(disconnected(f"the host sent a bad message: {exc.text}", Cause.BAD_HOST))
                 self.close()

@@ -22,7 +22,7 @@ be done comes from each seat's ``legal`` list.
 
 Everything a host sends is checked before any scene sees it (``docs/protocol.md``, "What a
 client checks").  The transports check each message against the protocol's schema before
-``poll`` returns it (:func:`net.protocol.validate_host`: every field the UI reads is there with
+``poll`` returns it (:func:`net.host_messages.validate_host`: every field the UI reads is there with
 its type, text cleaned, undefined fields dropped; ``net/connection.py``), and end the
 connection with a ``disconnected`` message saying what was wrong when one fails.  This client
 then checks each message against what the table already said (the same table, game and player
@@ -30,7 +30,7 @@ count; seat numbers below the player count); one that disagrees ends its connect
 way.  Either way nothing more is read from that connection, the scenes get one notice of kind
 ``disconnected`` whose text says why, and the window stays open.
 
-So a scene may rely on the shapes in :data:`net.protocol.HOST_MESSAGES`.  It may not rely on the
+So a scene may rely on the shapes in :data:`net.host_messages.HOST_MESSAGES`.  It may not rely on the
 *content* of a ``state``'s ``view`` and ``events`` beyond "a map" and "maps with a string
 ``type``, any ``seat`` below the player count": those belong to the game, and its view must
 treat them as data from outside.

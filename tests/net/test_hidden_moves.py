@@ -16,7 +16,7 @@ import pytest
 from game.core.match import Replay
 from game.core.registry import get_game
 from game.core.rng import Rng
-from net import protocol
+from net import host_messages, protocol
 from net.moves import HIDDEN_MOVE
 from net.session import Session
 from tests.conformance.game_secrets import hooks_of
@@ -52,7 +52,7 @@ def test_a_sealed_bid_is_its_makers_alone_until_the_reveal(bid_race: str) -> Non
         assert s.last_action_for(other) == hidden(0)
         assert s.state_message(other, [])["last_action"] == hidden(0)
         # a client's check takes the record without an action (protocol: "may be null")
-        checked = protocol.validate_host(
+        checked = host_messages.validate_host(
             protocol.decode(protocol.encode(s.state_message(other, []))[4:])
         )
         assert checked["last_action"] == hidden(0)

@@ -1,7 +1,7 @@
 """What a client checks in a host's messages (docs/protocol.md, "What a client checks").
 
 * Every message a real host sends in a whole game — all fourteen types — passes
-  :func:`net.protocol.validate_host` unchanged, so the schema and the host agree.
+  :func:`net.host_messages.validate_host` unchanged, so the schema and the host agree.
 * A structure-aware fuzz: valid messages of every type with one part replaced, removed or
   added (hypothesis) either validate to a clean copy that validates to itself, holding only
   defined fields, or are refused with ``bad_message`` — never another exception.
@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from game.core.match import clean_text
 from net import protocol
 from net.host import HostConfig, TcpHost
+from net.host_messages import HOST_MESSAGES, validate_host
 from net.hub import Hub
 from net.protocol import (
-    HOST_MESSAGES,
     MAX_CLIENT_CONTAINERS,
     MAX_CLIENT_FRAME,
     MAX_CONTAINERS,
@@ -33,7 +33,6 @@ from net.protocol import (
     ErrorCode,
     ProtocolError,
     decode,
-    validate_host,
 )
 from tests.net.fakehost import good_messages
 from tests.net.helpers import LOOPBACK, run

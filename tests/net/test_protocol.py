@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net import protocol
+from net import host_messages
 from net.protocol import (
     CLIENT_MESSAGES,
     ERROR_CODES,
@@ -157,7 +157,7 @@ def test_every_client_message_and_error_code_is_documented() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     for kind in CLIENT_MESSAGES:
         assert f"`{kind}`" in doc, kind
-    for kind in protocol.HOST_MESSAGES:
+    for kind in host_messages.HOST_MESSAGES:
         assert f"`{kind}" in doc, kind
     for code in ERROR_CODES:
         assert f"`{code}`" in doc, code

@@ -20,7 +20,7 @@ import pytest
 
 from game.core.registry import get_game
 from game.ui.i18n import set_language
-from net import protocol, versions
+from net import host_messages, protocol, versions
 from net.client import AsyncClient
 from net.headless import HeadlessOptions, JoinError, play_headless
 from net.host import HostConfig, TcpHost
@@ -127,7 +127,7 @@ def test_the_welcome_carries_the_program_rules_and_install_page(host: Host) -> N
     assert welcome["program"] == versions.PROGRAM_VERSION
     assert welcome["rules"] == versions.rules_versions()
     assert welcome["install"] == 7780
-    assert protocol.validate_host(welcome)["install"] == 7780
+    assert host_messages.validate_host(welcome)["install"] == 7780
 
 
 def test_a_guest_of_another_release_is_refused_with_both_versions(host: Host) -> None:
@@ -150,7 +150,7 @@ def test_a_guest_of_another_release_is_refused_with_both_versions(host: Host) ->
         "install": 7780,
     }
     assert "0.9.1" in refusal["text"] and versions.PROGRAM_VERSION in refusal["text"]
-    mismatch = from_refusal(protocol.validate_host(refusal))
+    mismatch = from_refusal(host_messages.validate_host(refusal))
     assert (mismatch.why, mismatch.host_program, mismatch.install) == ("program", "0.9.1", 7780)
 
 

@@ -158,7 +158,8 @@ def test_the_table_shows_why(app: App, game_id: str, language: str) -> None:
     ],
 )
 def test_a_hint_with_malformed_reasons_is_refused_by_the_client(why: Any) -> None:
-    from net.protocol import ProtocolError, validate_host
+    from net.host_messages import validate_host
+    from net.protocol import ProtocolError
 
     good = {"t": "hint", "table": "t1", "seq": 3, "action": ["place", 1, 2]}
     assert validate_host(good)["action"] == ["place", 1, 2]
