@@ -27,7 +27,9 @@ from game.bots.base import turn_continues
 from game.core.match import play_match
 from game.core.rng import derive_seed
 from game.core.types import Action
-from game.kingdom_builder.state import BUILD_TILES, SIZE, KingdomBuilderState
+from game.kingdom_builder.board import SIZE
+from game.kingdom_builder.codes import BUILD_TILES
+from game.kingdom_builder.state import KingdomBuilderState
 
 PLAYERS = 4
 

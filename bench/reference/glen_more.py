@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
-from game.glen_more.state import (
+from game.glen_more.codes import (
     ACTIVATE,
     CUBE_CAP,
     CUBE_TOTAL,

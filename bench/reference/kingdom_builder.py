@@ -43,7 +43,7 @@ from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, MOUNTAIN, SIZE, WATER, Board
-from game.kingdom_builder.state import USED
+from game.kingdom_builder.codes import USED
 
 if TYPE_CHECKING:
     from game.core.api import GameState

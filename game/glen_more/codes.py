@@ -9,12 +9,7 @@ from typing import Any
 
 from game.core.types import Action
 from game.glen_more.market import KIND_SETS
-from game.glen_more.tiles import (
-    KINDS,
-    NRES,
-    RES_INDEX,
-    RESOURCES,
-)
+from game.glen_more.tiles import KINDS, NRES, RES_INDEX, RESOURCES
 
 GAME_ID = "glen-more"
 

@@ -52,6 +52,17 @@ from typing import TYPE_CHECKING, Any
 from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
+from game.glen_more.codes import (
+    CUBE_CAP,
+    CUBE_TOTAL,
+    FOR_TILE,
+    MOVE,
+    OPTION,
+    PAY,
+    PLACE,
+    RESOURCE,
+    TAKE,
+)
 from game.glen_more.pruning import candidate_actions, position_key
 from game.glen_more.reasons import explain_gain_with
 from game.glen_more.seat_model import (
@@ -68,17 +79,6 @@ from game.glen_more.seat_model import (
     final_terms,
     stage_of,
     turns_left,
-)
-from game.glen_more.state import (
-    CUBE_CAP,
-    CUBE_TOTAL,
-    FOR_TILE,
-    MOVE,
-    OPTION,
-    PAY,
-    PLACE,
-    RESOURCE,
-    TAKE,
 )
 from game.glen_more.tiles import (
     DIFFERENCE_VP,

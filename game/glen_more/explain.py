@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.types import Action, IllegalAction, Seat
 from game.glen_more import grid as G
-from game.glen_more.market import buy_price, can_pay_after_buy, can_pay_after_own
-from game.glen_more.state import (
+from game.glen_more.codes import (
     ACTION_KINDS,
     ACTIVATE,
     CUBE_COUNTS,
@@ -25,6 +24,7 @@ from game.glen_more.state import (
     TAKE,
     TILE_OPTIONS,
 )
+from game.glen_more.market import buy_price, can_pay_after_buy, can_pay_after_own
 from game.glen_more.tiles import KINDS, RES_INDEX, ROW_SPACES, TRACK_SLOTS, describe_cost
 
 if TYPE_CHECKING:

@@ -9,8 +9,9 @@ from game.core.api import Game
 from game.core.rng import Rng
 from game.core.types import BadOptions, Options
 from game.glen_more import serialize
+from game.glen_more.codes import GAME_ID
 from game.glen_more.options import OPTIONS, resolve
-from game.glen_more.state import GAME_ID, GlenMoreState
+from game.glen_more.state import GlenMoreState
 
 
 @dataclass(frozen=True)

@@ -28,17 +28,9 @@ from game.glen_more.codes import (
     TILE_OPTIONS,
     pay_of,
 )
-from game.glen_more.market import (
-    can_pay_after_buy,
-    can_pay_after_own,
-)
+from game.glen_more.market import can_pay_after_buy, can_pay_after_own
 from game.glen_more.position import Position
-from game.glen_more.tiles import (
-    ACTIVATE_OPS,
-    KINDS,
-    NRES,
-    RESOURCES,
-)
+from game.glen_more.tiles import ACTIVATE_OPS, KINDS, NRES, RESOURCES
 
 
 class LegalMoves(Position):

@@ -16,19 +16,9 @@ from typing import Any
 from game.core.api import GameState
 from game.core.rng import Rng
 from game.core.types import Action, Score
-from game.glen_more.codes import (
-    CUBE_CAP,
-    CUBE_TOTAL,
-    FOR_TILE,
-    GAME_ID,
-    TAKE,
-)
+from game.glen_more.codes import CUBE_CAP, CUBE_TOTAL, FOR_TILE, GAME_ID, TAKE
 from game.glen_more.market import can_pay
-from game.glen_more.tiles import (
-    KINDS,
-    NRES,
-    Kind,
-)
+from game.glen_more.tiles import KINDS, NRES, Kind
 
 
 class Position(GameState):

@@ -10,12 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.core.types import Action, Seat
 from game.glen_more import grid as G
-from game.glen_more.state import (
-    ACTIVATE,
-    CUBE_TOTAL,
-    MOVE,
-    PAY,
-)
+from game.glen_more.codes import ACTIVATE, CUBE_TOTAL, MOVE, PAY
 
 if TYPE_CHECKING:
     from game.core.api import GameState

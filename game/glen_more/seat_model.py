@@ -15,16 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.types import Seat
 from game.glen_more import grid as G
+from game.glen_more.codes import CUBE_CAP, CUBE_TOTAL, FOR_TILE, PAY, PLACE, TAKE, TILE_OPTIONS
 from game.glen_more.scoring import ROUND_KEYS
-from game.glen_more.state import (
-    CUBE_CAP,
-    CUBE_TOTAL,
-    FOR_TILE,
-    PAY,
-    PLACE,
-    TAKE,
-    TILE_OPTIONS,
-)
 from game.glen_more.tiles import (
     ACTIVATE_OPS,
     DIFFERENCE_VP,

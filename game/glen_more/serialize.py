@@ -38,10 +38,7 @@ from game.core.rng import Rng
 from game.core.types import BadState
 from game.core.wire import to_plain
 from game.glen_more import grid as G
-from game.glen_more.market import ROW_COINS
-from game.glen_more.options import CLAN_MODES, ON_PLACEMENT
-from game.glen_more.scoring import ROUND_CATEGORIES
-from game.glen_more.state import (
+from game.glen_more.codes import (
     CUBE_CAP,
     CUBE_ONE,
     EMPTY,
@@ -57,10 +54,13 @@ from game.glen_more.state import (
     RESOURCE,
     TAKE,
     TILE_OPTIONS,
-    GlenMoreState,
     figure_code,
     figure_of,
 )
+from game.glen_more.market import ROW_COINS
+from game.glen_more.options import CLAN_MODES, ON_PLACEMENT
+from game.glen_more.scoring import ROUND_CATEGORIES
+from game.glen_more.state import GlenMoreState
 from game.glen_more.tiles import (
     BOX_CLAN,
     BOX_COINS,

@@ -22,9 +22,8 @@ something).
 (``cubes``: 2 bits per resource) and ``cell -> clan members`` (``clan``); per-seat totals
 (``have``, ``clan_total``) are kept up to date; the legal list is built once per position.
 
-**Where the code is.**  The encodings are :mod:`game.glen_more.codes` (imported here too, so
-``from game.glen_more.state import PHASES`` keeps working); the class is built in layers:
-:mod:`~game.glen_more.position` (the fields, small queries), :mod:`~game.glen_more.moves`
+**Where the code is.**  The encodings are :mod:`game.glen_more.codes`; the class is built in
+layers: :mod:`~game.glen_more.position` (the fields, small queries), :mod:`~game.glen_more.moves`
 (legal steps), :mod:`~game.glen_more.effects` (applying a step, the end of a turn) and this
 module (construction, copies, the contract, scores and views).
 """
@@ -36,35 +35,7 @@ from typing import Any
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Event, IllegalAction, Score, Seat
 from game.glen_more import grid as G
-from game.glen_more.codes import (
-    ACTION_KINDS,
-    ACTIVATE,
-    BUY_ACTIONS,
-    CUBE_BITS,
-    CUBE_CAP,
-    CUBE_COUNTS,
-    CUBE_KINDS,
-    CUBE_ONE,
-    CUBE_TOTAL,
-    DONE,
-    EMPTY,
-    END,
-    FOR_EFFECT,
-    FOR_TILE,
-    GAME_ID,
-    MOVE,
-    OPTION,
-    OVER,
-    PAY,
-    PHASES,
-    PLACE,
-    RESOURCE,
-    RESOURCE_ACTIONS,
-    TAKE,
-    TILE_OPTIONS,
-    figure_code,
-    figure_of,
-)
+from game.glen_more.codes import EMPTY, TAKE, figure_code
 from game.glen_more.effects import TurnEffects
 from game.glen_more.tiles import (
     BOX_CLAN,
@@ -83,37 +54,6 @@ from game.glen_more.tiles import (
     START_VILLAGE,
     TRACK_SLOTS,
 )
-
-__all__ = [
-    "ACTION_KINDS",
-    "ACTIVATE",
-    "BUY_ACTIONS",
-    "CUBE_BITS",
-    "CUBE_CAP",
-    "CUBE_COUNTS",
-    "CUBE_KINDS",
-    "CUBE_ONE",
-    "CUBE_TOTAL",
-    "DONE",
-    "EMPTY",
-    "END",
-    "FOR_EFFECT",
-    "FOR_TILE",
-    "GAME_ID",
-    "MOVE",
-    "OPTION",
-    "OVER",
-    "PAY",
-    "PHASES",
-    "PLACE",
-    "RESOURCE",
-    "RESOURCE_ACTIONS",
-    "TAKE",
-    "TILE_OPTIONS",
-    "GlenMoreState",
-    "figure_code",
-    "figure_of",
-]
 
 #: Salts of :meth:`GlenMoreState.determinize`.
 _DETERMINIZE_SALT = 0x474D_0001

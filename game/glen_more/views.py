@@ -13,15 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.types import Seat
 from game.core.wire import plain_copy
 from game.glen_more import grid as G
-from game.glen_more.market import buy_price, sell_price
-from game.glen_more.options import EVERY_ACTIVATION, ON_PLACEMENT
-from game.glen_more.scoring import (
-    END_CATEGORIES,
-    ROUND_CATEGORIES,
-    end_effect_cells,
-    round_counts,
-)
-from game.glen_more.state import (
+from game.glen_more.codes import (
     CUBE_COUNTS,
     EMPTY,
     FOR_TILE,
@@ -32,6 +24,9 @@ from game.glen_more.state import (
     TILE_OPTIONS,
     figure_of,
 )
+from game.glen_more.market import buy_price, sell_price
+from game.glen_more.options import EVERY_ACTIVATION, ON_PLACEMENT
+from game.glen_more.scoring import END_CATEGORIES, ROUND_CATEGORIES, end_effect_cells, round_counts
 from game.glen_more.tiles import KINDS, NRES, RESOURCES, ROW_SPACES
 
 if TYPE_CHECKING:

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from game.core.types import Action
 from game.kingdom_builder import nomads as nm
-from game.kingdom_builder.board import (
-    HEXES,
-    SIZE,
-    TERRAIN_CODES,
-)
+from game.kingdom_builder.board import HEXES, SIZE, TERRAIN_CODES
 from game.kingdom_builder.scoring import TREASURE
 
 GAME_ID = "kingdom-builder"

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from game.core.types import Action, Event, Seat
 from game.kingdom_builder import nomads as nm
-from game.kingdom_builder.board import (
-    SIZE,
-    TERRAIN_CODES,
-)
+from game.kingdom_builder.board import SIZE, TERRAIN_CODES
 from game.kingdom_builder.codes import (
     EMPTY,
     GOLD_INDEX,

@@ -54,6 +54,7 @@ from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
 from game.kingdom_builder.board import BUILDABLE, SIZE, WATER, Board
+from game.kingdom_builder.codes import BUILD_TILES, GOLD_INDEX, USED
 from game.kingdom_builder.hard_level import (
     FEATURES,
     SCALE_LATE,
@@ -71,7 +72,6 @@ from game.kingdom_builder.odds import (
 )
 from game.kingdom_builder.reasons import SECTOR_NAMES as SECTOR_NAMES  # tests read it here
 from game.kingdom_builder.reasons import explain_gain_with
-from game.kingdom_builder.state import BUILD_TILES, GOLD_INDEX, USED
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:

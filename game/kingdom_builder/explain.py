@@ -26,7 +26,7 @@ from game.kingdom_builder.board import (
     TERRAIN_NAMES,
     WATER,
 )
-from game.kingdom_builder.state import (
+from game.kingdom_builder.codes import (
     ACTION_KINDS,
     BUILD_TILES,
     EMPTY,

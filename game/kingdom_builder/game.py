@@ -10,9 +10,10 @@ from game.core.rng import Rng
 from game.core.types import BadOptions, Options
 from game.kingdom_builder import serialize
 from game.kingdom_builder.board import board_for
+from game.kingdom_builder.codes import GAME_ID
 from game.kingdom_builder.nomads import FULL
 from game.kingdom_builder.options import OPTIONS, resolve
-from game.kingdom_builder.state import GAME_ID, KingdomBuilderState
+from game.kingdom_builder.state import KingdomBuilderState
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from operator import mul
 from typing import TYPE_CHECKING, Protocol
 
 from game.kingdom_builder import nomads as nm
+from game.kingdom_builder.codes import SETTLEMENTS
 from game.kingdom_builder.odds import stage_of
-from game.kingdom_builder.state import SETTLEMENTS
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS
 
 if TYPE_CHECKING:

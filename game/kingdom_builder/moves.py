@@ -5,12 +5,7 @@ per position and cached (:class:`~game.kingdom_builder.codes.Decision`)."""
 from __future__ import annotations
 
 from game.kingdom_builder import nomads as nm
-from game.kingdom_builder.board import (
-    DESERT,
-    FLOWER,
-    GRASS,
-    WATER,
-)
+from game.kingdom_builder.board import DESERT, FLOWER, GRASS, WATER
 from game.kingdom_builder.codes import (
     BUILD_TILES,
     EMPTY,

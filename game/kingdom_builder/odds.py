@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.core.types import Seat
 from game.kingdom_builder.board import BUILDABLE
-from game.kingdom_builder.state import BUILD_TILES, SETTLEMENTS
+from game.kingdom_builder.codes import BUILD_TILES, SETTLEMENTS
 
 if TYPE_CHECKING:
     from game.kingdom_builder.state import KingdomBuilderState

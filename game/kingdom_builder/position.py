@@ -17,10 +17,7 @@ from game.core.rng import Rng
 from game.core.types import Score
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import Board
-from game.kingdom_builder.codes import (
-    GAME_ID,
-    Decision,
-)
+from game.kingdom_builder.codes import GAME_ID, Decision
 
 
 class Position(GameState):

@@ -57,8 +57,7 @@ from game.kingdom_builder.board import (
     WATER,
     board_for,
 )
-from game.kingdom_builder.scoring import ALL_CARDS, CARDS
-from game.kingdom_builder.state import (
+from game.kingdom_builder.codes import (
     BUILD_TILES,
     CARDS_PER_TERRAIN,
     EMPTY,
@@ -75,9 +74,10 @@ from game.kingdom_builder.state import (
     WALL1,
     WALL2,
     WALL_TILES,
-    KingdomBuilderState,
     pos,
 )
+from game.kingdom_builder.scoring import ALL_CARDS, CARDS
+from game.kingdom_builder.state import KingdomBuilderState
 
 FORMAT = 2
 MAX_PLAYERS = 5

@@ -37,9 +37,8 @@ starts with a face-up nomad tile (``nomad_left``, ``nkind``); the first seat to 
 next to it takes it (``nheld[seat]``, new until its next turn, usable in that turn only, then
 gone).  In-play gold (the Nomads cards, Treasure) is banked per seat and source in ``gold``.
 
-**Where the code is.**  The encodings are :mod:`game.kingdom_builder.codes` (imported here too,
-so ``from game.kingdom_builder.state import USED`` keeps working); the class is built in layers:
-:mod:`~game.kingdom_builder.position` (the fields, small queries),
+**Where the code is.**  The encodings are :mod:`game.kingdom_builder.codes`; the class is built
+in layers: :mod:`~game.kingdom_builder.position` (the fields, small queries),
 :mod:`~game.kingdom_builder.moves` (legal actions), :mod:`~game.kingdom_builder.effects`
 (applying an action) and this module (construction, copies, the contract, scores and views).
 """
@@ -51,86 +50,10 @@ from typing import Any
 from game.core.rng import Rng, derive_seed
 from game.core.types import Action, IllegalAction, Score, Seat
 from game.kingdom_builder import nomads as nm
-from game.kingdom_builder.board import (
-    HEXES,
-    SIZE,
-    Board,
-)
-from game.kingdom_builder.codes import (
-    ACTION_KINDS,
-    BANKED,
-    BUILD_TILES,
-    CARDS_PER_TERRAIN,
-    EMPTY,
-    END,
-    GAME_ID,
-    GOLD_INDEX,
-    MOVE_FROM,
-    MOVE_TILES,
-    NEW,
-    NOMAD_BUILDS,
-    PLACE,
-    READY,
-    REMOVE,
-    SETTLEMENTS,
-    SOURCE,
-    STEPS,
-    STOP,
-    TARGET,
-    TILE_STATES,
-    TILE_TYPES,
-    USE,
-    USED,
-    VICTIM,
-    WALL,
-    WALL1,
-    WALL2,
-    WALL_AT,
-    WALL_TILES,
-    Decision,
-    hex_of,
-    pos,
-)
+from game.kingdom_builder.board import HEXES, Board
+from game.kingdom_builder.codes import BANKED, CARDS_PER_TERRAIN, EMPTY, SETTLEMENTS, hex_of
 from game.kingdom_builder.effects import TurnEffects
 from game.kingdom_builder.scoring import score_table
-
-__all__ = [
-    "ACTION_KINDS",
-    "BANKED",
-    "BUILD_TILES",
-    "CARDS_PER_TERRAIN",
-    "EMPTY",
-    "END",
-    "GAME_ID",
-    "GOLD_INDEX",
-    "MOVE_FROM",
-    "MOVE_TILES",
-    "NEW",
-    "NOMAD_BUILDS",
-    "PLACE",
-    "READY",
-    "REMOVE",
-    "SETTLEMENTS",
-    "SIZE",
-    "SOURCE",
-    "STEPS",
-    "STOP",
-    "TARGET",
-    "TILE_STATES",
-    "TILE_TYPES",
-    "USE",
-    "USED",
-    "VICTIM",
-    "WALL",
-    "WALL1",
-    "WALL2",
-    "WALL_AT",
-    "WALL_TILES",
-    "Decision",
-    "KingdomBuilderState",
-    "hex_of",
-    "pos",
-]
 
 #: Salts of :meth:`KingdomBuilderState.determinize` (ints: cheaper to mix than strings).
 _DETERMINIZE_SALT = 0x4B42_0001

@@ -15,17 +15,8 @@ from game.core.types import Seat
 from game.core.wire import plain_copy
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import QUADRANTS, SIZE, TERRAIN_CODES
+from game.kingdom_builder.codes import EMPTY, SOURCE, TARGET, TILE_STATES, VICTIM, WALL, WALL1, pos
 from game.kingdom_builder.scoring import score_details
-from game.kingdom_builder.state import (
-    EMPTY,
-    SOURCE,
-    TARGET,
-    TILE_STATES,
-    VICTIM,
-    WALL,
-    WALL1,
-    pos,
-)
 
 if TYPE_CHECKING:
     from game.kingdom_builder.state import KingdomBuilderState

@@ -26,7 +26,8 @@ from game.core.rng import Rng, derive_seed
 from game.core.types import Action, Seat
 from game.glen_more import evaluation as ev
 from game.glen_more import grid as G
-from game.glen_more.state import ACTIVATE, MOVE, PAY, TAKE, GlenMoreState
+from game.glen_more.codes import ACTIVATE, MOVE, PAY, TAKE
+from game.glen_more.state import GlenMoreState
 from game.glen_more.tiles import TRACK_SLOTS
 from tests.glen_more import helpers as H
 

@@ -15,9 +15,10 @@ import pytest
 from bench import kb_feature_probe as probe
 from bench import kb_tile_use as tile_use
 from game.kingdom_builder.board import BUILDABLE, NBRS
+from game.kingdom_builder.codes import EMPTY
 from game.kingdom_builder.evaluation import FEATURES
 from game.kingdom_builder.odds import terrain_odds
-from game.kingdom_builder.state import EMPTY, KingdomBuilderState
+from game.kingdom_builder.state import KingdomBuilderState
 from tests.bots.test_kingdom_builder_fitted import _positions  # random games, every k-th position
 
 DATA = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-selfplay.jsonl.gz"

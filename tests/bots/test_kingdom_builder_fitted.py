@@ -17,7 +17,7 @@ from game.core.api import GameState
 from game.core.rng import Rng
 from game.kingdom_builder import GAME, fitted
 from game.kingdom_builder import evaluation as ev
-from game.kingdom_builder.state import SETTLEMENTS
+from game.kingdom_builder.codes import SETTLEMENTS
 
 
 def _positions(seed: int, options: dict[str, Any], every: int) -> Iterator[GameState]:

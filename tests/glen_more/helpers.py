@@ -13,18 +13,18 @@ from typing import Any
 from game.core.types import Action
 from game.glen_more import GAME
 from game.glen_more import grid as G
-from game.glen_more.market import ROW_COINS
-from game.glen_more.state import (
+from game.glen_more.codes import (
     CUBE_CAP,
     CUBE_COUNTS,
     CUBE_TOTAL,
     EMPTY,
     PHASES,
     TAKE,
-    GlenMoreState,
     figure_code,
     figure_of,
 )
+from game.glen_more.market import ROW_COINS
+from game.glen_more.state import GlenMoreState
 from game.glen_more.tiles import (
     BOX_CLAN,
     BOX_COINS,

@@ -7,7 +7,7 @@ import pytest
 
 from game.core.types import IllegalAction
 from game.glen_more import grid as G
-from game.glen_more.state import PHASES
+from game.glen_more.codes import PHASES
 from game.glen_more.tiles import BOX_CLAN
 from tests.glen_more.helpers import (
     BRIDGE,
@@ -49,7 +49,7 @@ def cells(actions: list[tuple]) -> list[tuple[int, int]]:
 
 
 def cubes_at(st, seat: int, r: int, c: int) -> dict[str, int]:
-    from game.glen_more.state import CUBE_COUNTS
+    from game.glen_more.codes import CUBE_COUNTS
     from game.glen_more.tiles import RESOURCES
 
     counts = CUBE_COUNTS[st.cubes[seat].get(G.cell(r, c), 0)]

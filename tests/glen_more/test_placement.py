@@ -7,7 +7,7 @@ import pytest
 
 from game.core.types import IllegalAction
 from game.glen_more import grid as G
-from game.glen_more.state import PHASES
+from game.glen_more.codes import PHASES
 from tests.glen_more.helpers import (
     PLAIN_GRAIN,
     RIVER_FOREST,

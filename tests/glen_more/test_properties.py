@@ -28,8 +28,9 @@ from game.core.types import IllegalAction
 from game.core.wire import packb, to_plain, unpackb
 from game.glen_more import GAME
 from game.glen_more import grid as G
+from game.glen_more.codes import PHASES
 from game.glen_more.market import BUY, SELL
-from game.glen_more.state import PHASES, GlenMoreState
+from game.glen_more.state import GlenMoreState
 from game.glen_more.tiles import KINDS, NRES, PRICES, RESOURCES
 from tests.glen_more.helpers import check_invariants
 

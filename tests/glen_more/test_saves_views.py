@@ -14,7 +14,7 @@ from game.core.types import BadState, IllegalAction
 from game.core.wire import packb, to_plain, unpackb
 from game.glen_more import GAME
 from game.glen_more import grid as G
-from game.glen_more.state import PHASES
+from game.glen_more.codes import PHASES
 from tests.glen_more.helpers import (
     ROAD_VILLAGE,
     check_invariants,

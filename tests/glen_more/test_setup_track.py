@@ -8,17 +8,9 @@ import pytest
 from game.core.types import BadOptions
 from game.glen_more import GAME
 from game.glen_more import grid as G
-from game.glen_more.state import EMPTY, PHASES, figure_code, figure_of
+from game.glen_more.codes import EMPTY, PHASES, figure_code, figure_of
 from game.glen_more.tiles import KINDS, STACK_SIZES, TRACK_SLOTS
-from tests.glen_more.helpers import (
-    ROAD_FOREST,
-    check_invariants,
-    kind,
-    legal,
-    new,
-    offer,
-    play,
-)
+from tests.glen_more.helpers import ROAD_FOREST, check_invariants, kind, legal, new, offer, play
 
 #: Free river or road tiles a start village accepts (GM §4.2), to steer turns.
 STARTERS = ["S0-02", "S0-03", "S0-06", "S0-07", "S0-01", "S0-04", "S0-05", "S0-08"]

@@ -6,7 +6,7 @@ import pytest
 
 from game.core.types import IllegalAction
 from game.glen_more import grid as G
-from game.glen_more.state import PHASES
+from game.glen_more.codes import PHASES
 from game.glen_more.tiles import KINDS
 from tests.glen_more.helpers import (
     FAIR3,

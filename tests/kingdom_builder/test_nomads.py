@@ -32,7 +32,7 @@ from game.core.rng import Rng
 from game.core.types import BadState, IllegalAction
 from game.kingdom_builder import GAME, scoring
 from game.kingdom_builder import nomads as nm
-from game.kingdom_builder.state import NEW, READY, USED
+from game.kingdom_builder.codes import NEW, READY, USED
 from tests.kingdom_builder.helpers import filler, legal, play, position
 
 NB = ("Quarry", "Caravan", "Village", "Garden")

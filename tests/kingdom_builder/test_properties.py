@@ -39,7 +39,8 @@ from game.kingdom_builder.board import (
     STEP,
     WATER,
 )
-from game.kingdom_builder.state import NEW, READY, USED, KingdomBuilderState
+from game.kingdom_builder.codes import NEW, READY, USED
+from game.kingdom_builder.state import KingdomBuilderState
 
 
 def check_invariants(st: KingdomBuilderState, roundtrip: bool = False) -> None:

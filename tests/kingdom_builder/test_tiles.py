@@ -17,8 +17,8 @@ import pytest
 
 from game.core.types import IllegalAction
 from game.kingdom_builder.board import GRASS, WATER
+from game.kingdom_builder.codes import NEW, READY, USED
 from game.kingdom_builder.scoring import fishermen
-from game.kingdom_builder.state import NEW, READY, USED
 from tests.kingdom_builder.helpers import filler, legal, play, position
 
 HB = ("Harbor", "Barn", "Oracle", "Tower")

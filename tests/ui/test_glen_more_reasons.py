@@ -20,7 +20,7 @@ from game.bots import make_bot
 from game.core.registry import get_game
 from game.glen_more import explain as gm_explain
 from game.glen_more import grid as G
-from game.glen_more.state import PHASES
+from game.glen_more.codes import PHASES
 from game.glen_more.tiles import KINDS, RESOURCES, TRACK_SLOTS
 from game.ui import i18n
 from game.ui.app import App

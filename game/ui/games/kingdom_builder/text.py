@@ -10,15 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.kingdom_builder.state import MOVE_TILES
+from game.kingdom_builder.codes import MOVE_TILES
 from game.ui.games.base import Action, LogLine
-from game.ui.games.kingdom_builder.common import (
-    TERRAINS,
-    TREASURE,
-    Hex,
-    KBBase,
-    hex_of,
-)
+from game.ui.games.kingdom_builder.common import TERRAINS, TREASURE, Hex, KBBase, hex_of
 from game.ui.i18n import has, plural, t
 
 
