@@ -30,10 +30,7 @@ from net.client import (
     bad_host,
     connect_failure,
 )
-from net.connection import (
-    DISCONNECTED,
-    KEEPALIVE_N,
-)
+from net.connection import DISCONNECTED, KEEPALIVE_N
 from net.protocol import ErrorCode, ProtocolError
 from net.seats import SeatStore, StoredSeat
 from net.versions import MISMATCH_CODES, Mismatch, check_host, from_refusal
