@@ -8,7 +8,10 @@ other seats' in the games that scored it (with its standard error), and the test
 share in the games where each category was in play (ties shared) — so a weakness shows as a
 category the level scores less of than the bots it beats::
 
-    python -m bench.score_sources /work/runs/lvl_1200.jsonl.gz /work/runs/lvl_1300.jsonl.gz
+    python -m bench.score_sources bench/data/kb-level-games.jsonl.gz
+
+(that file: the Kingdom Builder hard level's 705 games against three greedy bots of
+``docs/bots.md``'s *Measured for issue 23*, base seeds 1200-1624 and full Nomads 500-804).
 
 Counts only: it reads finished games, it plays none.
 """

@@ -157,13 +157,15 @@ def test_the_fit_reads_its_committed_games() -> None:
     assert game["options"] == {"nomads": "full"}  # game 2
 
 
-def test_the_hard_against_greedy_games_replay_and_name_their_tested_seat() -> None:
+@pytest.mark.parametrize("name", ["kb-hard-vs-greedy.jsonl.gz", "kb-level-games.jsonl.gz"])
+def test_the_hard_against_greedy_games_replay_and_name_their_tested_seat(name: str) -> None:
     """``bench/data/kb-hard-vs-greedy.jsonl.gz`` (games of ``python -m bench.bots --replays``,
-    fitted with ``--tested-seat``) replays under today's rules and names the hard bot's seat,
-    the seat game *i* rotates to (``i % 4``)."""
-    path = Path(__file__).resolve().parents[2] / "bench" / "data" / "kb-hard-vs-greedy.jsonl.gz"
-    games = fit.read_games(path)
-    for game in (next(games), next(games)):
+    fitted with ``--tested-seat``) and ``kb-level-games.jsonl.gz`` (the hard level's games of
+    docs/bots.md's *Measured for issue 23*, read by ``bench.score_sources``) replay under today's
+    rules and name the hard bot's seat, the seat game *i* rotates to (``i % 4``)."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "data" / name
+    games = list(fit.read_games(path))
+    for game in (games[0], games[1], games[-1]):
         assert game["matchup"] == "hard_vs_greedy" and game["seat"] == game["seed"] % 4
         got = list(fit.samples(game, 40, 4, ev.Evaluator()))
         assert got and got[0][3] == [float(t) for t in game["totals"]]
