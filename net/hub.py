@@ -38,7 +38,8 @@ from game.core.wire import to_plain
 from net import protocol
 from net.autosave import DATA_DIR_ENV, Autosaver, data_dir, default_save_dir
 from net.protocol import PROTOCOL_VERSION, ErrorCode, ProtocolError
-from net.session import BOT, HUMAN, Session, TableSettings
+from net.seat_rules import BOT, HUMAN, TableSettings
+from net.session import Session
 from net.thinking import HINT_BOT, HINT_DEADLINE, Thinking
 from net.versions import PROGRAM_VERSION, Versions, check_guest, rules_versions
 

@@ -76,7 +76,7 @@ def start_local_game(
         client.on_joined = None
         table = msg["table"]
         owner = client.conns[first]
-        from net.session import COLOURS
+        from net.seat_rules import COLOURS
 
         for i, spec in enumerate(seats):
             if spec.kind == "bot":

@@ -42,7 +42,7 @@ SOURCE = (120, 220, 255)
 HINT = (120, 255, 200)
 CURTAIN = (16, 18, 26)
 
-#: The host's colour names (``net.session.COLOURS``) -> (normal RGB, colour-blind-safe RGB).
+#: The host's colour names (``net.seat_rules.COLOURS``) -> (normal RGB, colour-blind-safe RGB).
 #: The colour-blind column uses the Okabe–Ito set for the first six names (the ones seats get
 #: first) and clearly different lightness for the rest; shapes carry the difference anyway.
 SEAT_COLOURS: dict[str, tuple[RGB, RGB]] = {

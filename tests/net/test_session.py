@@ -15,7 +15,8 @@ import pytest
 from game.core.match import Replay
 from game.core.types import BadState, Event
 from net.protocol import ErrorCode, ProtocolError
-from net.session import BOT, HUMAN, OPEN, Session
+from net.seat_rules import BOT, HUMAN, OPEN
+from net.session import Session
 from tests.testgame import BidRaceState
 
 

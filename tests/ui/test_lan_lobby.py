@@ -156,7 +156,7 @@ def test_a_colour_plan_never_puts_two_seats_on_one_colour() -> None:
     from hypothesis import strategies as st
 
     from game.ui.client import colour_plan
-    from net.session import COLOURS
+    from net.seat_rules import COLOURS
 
     @given(st.integers(1, 8).flatmap(lambda n: st.permutations(COLOURS).map(lambda p: p[:n])))
     def check(chosen: tuple[str, ...]) -> None:

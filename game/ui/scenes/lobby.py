@@ -100,7 +100,7 @@ def host_lan_game(
 
     def joined(client: TableClient, key: int | None, msg: dict[str, Any]) -> None:
         client.on_joined = None
-        from net.session import COLOURS
+        from net.seat_rules import COLOURS
 
         for i, spec in enumerate(specs):
             if spec.kind == "bot":
