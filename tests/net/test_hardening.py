@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import net.hub as hub_module
+import net.membership as membership
 from game.core.match import Replay
 from net import protocol
 from net.client import AsyncClient, HostError
@@ -197,8 +198,8 @@ def test_a_table_nobody_attends_is_saved_and_reclaimed(
     """The attack: create, give every seat to a bot, start, leave — 64 times.  Now a bots-only
     table nobody watches is closed after ORPHAN_GRACE, and its save holds the game; a table
     whose human players are away waits ABANDONED_GRACE for them."""
-    monkeypatch.setattr(hub_module, "ORPHAN_GRACE", 0.3)
-    monkeypatch.setattr(hub_module, "ABANDONED_GRACE", 1.2)
+    monkeypatch.setattr(membership, "ORPHAN_GRACE", 0.3)
+    monkeypatch.setattr(membership, "ABANDONED_GRACE", 1.2)
 
     async def wait_closed(host: Any, table: str, within: float) -> float:
         start = time.monotonic()
