@@ -126,9 +126,7 @@ class Membership:
         table = member.table
         if table is None:
             return
-        extras = self.extras.get(table.table_id)
-        if extras is not None:
-            extras.members.pop(member.peer.pid, None)
+        extras = self._off_the_list(member, table)
         was_owner = table.is_owner(member.token)
         if member.seat is not None:
             table.release(member.seat)
@@ -237,11 +235,17 @@ class Membership:
         table = member.table
         if table is None:
             return
+        self._off_the_list(member, table)
+        member.table, member.seat, member.token = None, None, None
+        self.send(member, {"t": "left", "table": table.table_id, "reason": reason})
+
+    def _off_the_list(self, member: Member, table: Session) -> TableExtras | None:
+        """Take ``member`` off ``table``'s members; the table's bookkeeping (``None`` for a
+        table the hub no longer runs)."""
         extras = self.extras.get(table.table_id)
         if extras is not None:
             extras.members.pop(member.peer.pid, None)
-        member.table, member.seat, member.token = None, None, None
-        self.send(member, {"t": "left", "table": table.table_id, "reason": reason})
+        return extras
 
     def _holder(self, table: Session, seat: Seat) -> Member | None:
         for member in self._members(table):
