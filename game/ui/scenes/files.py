@@ -61,6 +61,10 @@ def list_files(kind: str) -> list[ListItem]:
             except OSError:
                 continue  # gone meanwhile
     found.sort(key=lambda item: item[0], reverse=True)
+    if kind == "replays":
+        from game.ui.scenes.replay import start_listing
+
+        start_listing()
     items = []
     for mtime, path in found[: MAX_FILES * 2]:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime))

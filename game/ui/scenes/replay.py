@@ -31,25 +31,28 @@ AUTO_STEP = 0.7
 SUMMARY_BUDGET = 0.4
 
 _summaries: dict[tuple[str, float], tuple[list[int], list[int]] | None] = {}
-_listing = [-10.0, 0.0]  # when the current listing last asked (clock), the CPU time it began at
+_listing = [0.0]  # the CPU time the current listing began at (start_listing)
+
+
+def start_listing() -> None:
+    """A new listing of finished games begins: a fresh :data:`SUMMARY_BUDGET`."""
+    import time
+
+    _listing[0] = time.process_time()
 
 
 def replay_summary(replay: Any, path: str, mtime: float) -> tuple[str, str]:
     """A finished record's result for the list of replays: ``(players with their totals, the
     winners)`` — e.g. ``("Ann 72, Bo 65", "Ann")`` — from replaying it through the engine
     (``Replay.state_at``, which checks the recorded final hash); ``("", "")`` for a record
-    that does not replay, or while this listing's CPU budget is spent.  The result is
-    remembered per file and modification time; the names are put in each time (a bot's name
-    in the language of the moment)."""
+    that does not replay, or once this listing's CPU budget (:func:`start_listing`) is spent.
+    The result is remembered per file and modification time; the names are put in each time (a
+    bot's name in the language of the moment)."""
     import time
 
     key = (path, mtime)
     if key not in _summaries:
-        now, cpu = time.perf_counter(), time.process_time()
-        if now - _listing[0] > 1.0:
-            _listing[1] = cpu  # a new listing: a fresh budget
-        _listing[0] = now
-        if cpu - _listing[1] > SUMMARY_BUDGET:
+        if time.process_time() - _listing[0] > SUMMARY_BUDGET:
             return ("", "")
         try:
             state = replay.state_at()
