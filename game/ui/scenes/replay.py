@@ -8,6 +8,7 @@ events; jumping back simply shows the earlier view.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -36,8 +37,6 @@ _listing = [0.0]  # the CPU time the current listing began at (start_listing)
 
 def start_listing() -> None:
     """A new listing of finished games begins: a fresh :data:`SUMMARY_BUDGET`."""
-    import time
-
     _listing[0] = time.process_time()
 
 
@@ -48,8 +47,6 @@ def replay_summary(replay: Any, path: str, mtime: float) -> tuple[str, str]:
     that does not replay, or once this listing's CPU budget (:func:`start_listing`) is spent.
     The result is remembered per file and modification time; the names are put in each time (a
     bot's name in the language of the moment)."""
-    import time
-
     key = (path, mtime)
     if key not in _summaries:
         if time.process_time() - _listing[0] > SUMMARY_BUDGET:
