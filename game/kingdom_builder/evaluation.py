@@ -47,7 +47,7 @@ the parts live beside it, and it exports their hooks:
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from game.core.rng import Rng
 from game.core.types import Action, Seat
@@ -245,10 +245,16 @@ class Evaluator:
         score = float(own + st.gold_total(s))
         if common.lords is not None:
             score += common.lords[s]
-        tiles = [max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in st.tiles[s]]
-        nomads = [
-            nomad_value(st, st.nkind[nh], w) for nh, held in st.nheld[s].items() if held != USED
-        ]
+        held = st.tiles[s]
+        tiles = (
+            [max(w.tile_floor, w.tile_per_turn[kinds[loc]] * left) for loc in held] if held else []
+        )
+        nheld = st.nheld[s]
+        nomads = (
+            [nomad_value(st, st.nkind[nh], w) for nh, use in nheld.items() if use != USED]
+            if nheld
+            else []
+        )
         return score, tiles, nomads, home
 
     def explain_terms(self, state: GameState, seat: Seat) -> dict[str, float]:
@@ -297,12 +303,7 @@ class Evaluator:
         mine = frozenset(home)
         score = table.get(mine)
         if score is None:
-            one = cast("list[set[int]]", [home])  # read only
-            score = scoring.castles(board, one)[0]
-            for card in cards:
-                if card != "Lords" and card in scoring.SCORERS:  # Nomads cards: gold, banked
-                    score += scoring.SCORERS[card](board, one)[0]
-            table[mine] = score
+            score = table[mine] = scoring.own_points(board, cards, mine)
             self._memo.added()
         return score
 

@@ -29,11 +29,16 @@ def turns_left(st: KingdomBuilderState) -> float:
     if st.end_triggered:
         return 0.5
     kinds = st.board.location_type
-    pace = []
-    for s in range(st.n):
-        builds = 3 + sum(1 for loc in st.tiles[s] if kinds[loc] in BUILD_TILES)
-        pace.append(st.supply[s] / builds)
-    return max(0.5, min(pace))
+    fastest = float("inf")
+    for tiles, supply in zip(st.tiles, st.supply, strict=True):
+        builds = 3
+        for loc in tiles:
+            if kinds[loc] in BUILD_TILES:
+                builds += 1
+        pace = supply / builds
+        if pace < fastest:
+            fastest = pace
+    return max(0.5, fastest)
 
 
 def moved_this_round(st: KingdomBuilderState) -> frozenset[Seat]:

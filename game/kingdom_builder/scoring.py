@@ -317,6 +317,113 @@ citizens = _points(citizens_scored)
 lords = _points(lords_scored)
 farmers = _points(farmers_scored)
 
+
+def _areas(board: Board, home: set[int] | frozenset[int]) -> list[list[int]]:
+    """The settlement areas of one seat, unsorted (:func:`groups` without the order)."""
+    seen: set[int] = set()
+    out: list[list[int]] = []
+    nbrs = board.nbrs
+    for start in home:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        stack = [start]
+        while stack:
+            for n in nbrs[stack.pop()]:
+                if n in home and n not in seen:
+                    seen.add(n)
+                    group.append(n)
+                    stack.append(n)
+        out.append(group)
+    return out
+
+
+def _merchants_points(board: Board, areas: list[list[int]]) -> int:
+    """:func:`merchants_scored`'s points from the seat's areas: 4 per special hex joined to
+    another through the seat's settlements (KB §9.2)."""
+    specials = board.specials
+    nbrs = board.nbrs
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for area in areas:
+        touched = {n for h in area for n in nbrs[h] if n in specials}
+        if len(touched) < 2:
+            for k in touched:
+                parent.setdefault(k, k)
+            continue
+        first = -1
+        for k in touched:
+            parent.setdefault(k, k)
+            if first < 0:
+                first = find(k)
+            else:
+                root = find(k)
+                if root != first:
+                    parent[root] = first
+    sizes: dict[int, int] = {}
+    for k in parent:
+        root = find(k)
+        sizes[root] = sizes.get(root, 0) + 1
+    return 4 * sum(size for size in sizes.values() if size >= 2)
+
+
+def own_points(board: Board, cards: Sequence[str], home: set[int] | frozenset[int]) -> int:
+    """One seat's castles (KB §9.1) plus its points on every card of ``cards`` that scores a
+    seat's settlements alone (KB §9.2: every base card but Lords, which compares seats; the
+    Nomads cards pay gold during play and are not counted here) — the same points as the
+    ``*_scored`` rules above, computed without what they explain (the areas found once for
+    Merchants, Hermits and Citizens).  For the bots' evaluation, which scores many positions;
+    a test holds it equal to the rules."""
+    nbrs = board.nbrs
+    points = 0
+    for k in board.castles:
+        for n in nbrs[k]:
+            if n in home:
+                points += 3
+                break
+    areas: list[list[int]] | None = None
+    for card in cards:
+        if card == "Fishermen":
+            terrain, wet = board.terrain, board.touches_water
+            points += sum(1 for h in home if wet[h] and terrain[h] != WATER)
+        elif card == "Miners":
+            terrain, rocky = board.terrain, board.touches_mountain
+            points += sum(1 for h in home if rocky[h] and terrain[h] != MOUNTAIN)
+        elif card == "Workers":
+            special = board.touches_special
+            points += sum(1 for h in home if special[h])
+        elif card == "Discoverers":
+            points += len({h // SIZE for h in home})
+        elif card == "Knights":
+            rows = [0] * SIZE
+            for h in home:
+                rows[h // SIZE] += 1
+            points += 2 * max(rows)
+        elif card == "Farmers":
+            sector = board.sector
+            counts = [0, 0, 0, 0]
+            for h in home:
+                counts[sector[h]] += 1
+            points += 3 * min(counts)
+        elif card in ("Merchants", "Hermits", "Citizens"):
+            if areas is None:
+                areas = _areas(board, home)
+            if card == "Hermits":
+                points += len(areas)
+            elif card == "Citizens":
+                points += max((len(a) for a in areas), default=0) // 2
+            else:
+                points += _merchants_points(board, areas)
+    return points
+
+
 #: Card name -> the rule explained per seat (points and what scored).
 EXPLAINERS: dict[str, Explainer] = {
     "Fishermen": fishermen_scored,

@@ -21,8 +21,11 @@ Special hexes: castles (3,3) (7,15) (11,11) (17,1); Tavern (6,2) (6,7); Paddock 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from game.kingdom_builder import scoring
+from game.kingdom_builder.board import ALL_SECTIONS, DIRECTIONS, SIZE, _neighbour, board_for
 from tests.kingdom_builder.helpers import position
 
 #: Two settlement areas joined by the Paddock hex (6,11):
@@ -280,3 +283,37 @@ def test_tied_totals_share_the_win():
     st.over = True  # the same position as a finished game: the final scores tie
     assert [s["total"] for s in st.scores()] == [7, 7]
     assert st.winners() == [0, 1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hs.permutations(ALL_SECTIONS),
+    hs.lists(hs.booleans(), min_size=4, max_size=4),
+    hs.lists(hs.integers(0, 10_000), min_size=0, max_size=6),
+    hs.lists(hs.sampled_from(DIRECTIONS), min_size=0, max_size=120),
+)
+def test_own_points_equal_the_rules(sections, rotations, starts, steps):
+    """``own_points`` (the evaluation's fast path) gives castles plus every card but Lords
+    exactly as the ``*_scored`` rules do (KB §9.1, §9.2), for settlements grown as random walks
+    from hexes beside special hexes (so they form areas, chains joining specials and lone
+    settlements) on any layout, base or Nomads."""
+    board = board_for(tuple(sections[:4]), tuple(rotations))
+    beside = sorted({n for k in board.specials for n in board.nbrs[k]})
+    home: set[int] = set()
+    for i, start in enumerate(starts):
+        h = beside[start % len(beside)]
+        home.add(h)
+        for d in steps[i :: len(starts)]:
+            r, c = _neighbour(h // SIZE, h % SIZE, d)
+            if 0 <= r < SIZE and 0 <= c < SIZE:
+                h = r * SIZE + c
+                home.add(h)
+    one = [home]
+    want = scoring.castles(board, one)[0] + sum(
+        scoring.SCORERS[card](board, one)[0] for card in scoring.CARDS if card != "Lords"
+    )
+    assert scoring.own_points(board, scoring.ALL_CARDS, frozenset(home)) == want
+    for card in scoring.CARDS:
+        if card != "Lords":
+            alone = scoring.castles(board, one)[0] + scoring.SCORERS[card](board, one)[0]
+            assert scoring.own_points(board, (card,), home) == alone
