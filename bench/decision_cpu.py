@@ -13,6 +13,8 @@ hashes mean the same play, the CPU seconds say what the change saves::
     python -m bench.decision_cpu --level greedy --games 4 --every 3 \\
         --replays bench/data/kb-hard-vs-greedy.jsonl.gz --repeat 3
 
+``--options JSON`` takes only the games played with exactly those options (full Nomads:
+``--replays bench/data/kb-level-games.jsonl.gz --options '{"nomads": "full"}'``).
 ``--repeat N`` runs the whole set N times and prints each run's CPU time (the decisions, and so
 the hash, are the same every time).
 """
@@ -35,14 +37,22 @@ from game.core.match import Replay
 DEFAULT_REPLAYS = Path(__file__).resolve().parent / "data" / "kb-hard-vs-greedy.jsonl.gz"
 
 
-def read_games(path: Path, games: int) -> Iterator[dict[str, Any]]:
-    """The first ``games`` games of a replay file (gzip or plain, one JSON object a line)."""
+def read_games(
+    path: Path, games: int, options: dict[str, Any] | None = None
+) -> Iterator[dict[str, Any]]:
+    """The first ``games`` games of a replay file (gzip or plain, one JSON object a line), only
+    those played with exactly ``options`` when it is given."""
     opener: Any = gzip.open if path.suffix == ".gz" else open
+    found = 0
     with opener(path, "rt", encoding="utf-8") as f:
-        for i, line in enumerate(f):
-            if i >= games:
+        for line in f:
+            if found >= games:
                 return
-            yield json.loads(line)
+            game = json.loads(line)
+            if options is not None and game.get("options", {}) != options:
+                continue
+            found += 1
+            yield game
 
 
 def turn_starts(game: dict[str, Any], every: int) -> Iterator[GameState]:
@@ -91,11 +101,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument(
+        "--options",
+        help='only the games played with exactly these options (JSON, e.g. \'{"nomads": "full"}\')',
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.repeat < 1:
         parser.error("--games, --every and --repeat must be at least 1")
+    options = None
+    if args.options is not None:
+        try:
+            options = json.loads(args.options)
+        except ValueError as e:
+            parser.error(f"--options is not JSON: {e}")
+        if not isinstance(options, dict):
+            parser.error("--options must be a JSON object")
     positions = [
-        s for game in read_games(args.replays, args.games) for s in turn_starts(game, args.every)
+        s
+        for game in read_games(args.replays, args.games, options)
+        for s in turn_starts(game, args.every)
     ]
     for _ in range(args.repeat):
         cpu, fingerprint = measure(args.level, positions)

@@ -325,3 +325,19 @@ def test_the_decision_benchmark_replays_the_same_choices(
     assert len(lines) == 2
     assert f"greedy: {len(positions)} decisions" in lines[0]
     assert lines[0].split("choices ")[1] == lines[1].split("choices ")[1]
+
+
+def test_the_decision_benchmark_takes_the_games_of_given_options() -> None:
+    """``--options`` keeps only the games played with exactly those options (full Nomads from
+    a file that holds both), and refuses what is not a JSON object."""
+    from bench import decision_cpu
+
+    path = decision_cpu.DEFAULT_REPLAYS.parent / "kb-level-games.jsonl.gz"
+    full = {"nomads": "full"}
+    games = list(decision_cpu.read_games(path, 3, full))
+    assert len(games) == 3 and all(g["options"] == full for g in games)
+    assert all(g.get("options", {}) == {} for g in decision_cpu.read_games(path, 3, {}))
+    with pytest.raises(SystemExit):
+        decision_cpu.main(["--options", "[1]"])
+    with pytest.raises(SystemExit):
+        decision_cpu.main(["--options", "{nomads"])
