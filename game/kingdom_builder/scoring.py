@@ -72,24 +72,29 @@ Explainer = Callable[[Board, Homes], list[Scored]]
 
 
 def groups(board: Board, home: set[int]) -> list[list[int]]:
-    """The settlement areas of one seat: maximal sets connected through adjacency (KB §9)."""
+    """The settlement areas of one seat: maximal sets connected through adjacency (KB §9),
+    each sorted, in the order of their first (top-left) settlement."""
+    return sorted(sorted(area) for area in _areas(board, home))
+
+
+def _areas(board: Board, home: set[int] | frozenset[int]) -> list[list[int]]:
+    """The settlement areas of one seat, in no order (:func:`groups` sorts them)."""
     seen: set[int] = set()
     out: list[list[int]] = []
     nbrs = board.nbrs
-    for start in sorted(home):
+    for start in home:
         if start in seen:
             continue
         seen.add(start)
         group = [start]
         stack = [start]
         while stack:
-            h = stack.pop()
-            for n in nbrs[h]:
+            for n in nbrs[stack.pop()]:
                 if n in home and n not in seen:
                     seen.add(n)
                     group.append(n)
                     stack.append(n)
-        out.append(sorted(group))
+        out.append(group)
     return out
 
 
@@ -316,27 +321,6 @@ hermits = _points(hermits_scored)
 citizens = _points(citizens_scored)
 lords = _points(lords_scored)
 farmers = _points(farmers_scored)
-
-
-def _areas(board: Board, home: set[int] | frozenset[int]) -> list[list[int]]:
-    """The settlement areas of one seat, unsorted (:func:`groups` without the order)."""
-    seen: set[int] = set()
-    out: list[list[int]] = []
-    nbrs = board.nbrs
-    for start in home:
-        if start in seen:
-            continue
-        seen.add(start)
-        group = [start]
-        stack = [start]
-        while stack:
-            for n in nbrs[stack.pop()]:
-                if n in home and n not in seen:
-                    seen.add(n)
-                    group.append(n)
-                    stack.append(n)
-        out.append(group)
-    return out
 
 
 def _merchants_points(board: Board, areas: list[list[int]]) -> int:
