@@ -46,7 +46,7 @@ the parts live beside it, and it exports their hooks:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from game.core.rng import Rng
@@ -62,7 +62,7 @@ from game.kingdom_builder.hard_level import (
     fitted_evaluator,
     hard_reward_scale,
 )
-from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_counts
+from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_row
 from game.kingdom_builder.odds import (
     moved_this_round,
     stage_of,
@@ -96,13 +96,13 @@ class _Common:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
         lords_card = "Lords" in st.cards
-        self.counts = sector_counts(st) if lords_card or "Farmers" in st.cards else None
+        game = (st.cards, st.board.names, st.board.rotations)
+        self.counts = memo.sector_counts(st, game) if lords_card or "Farmers" in st.cards else None
         column_key = None
         self.lords: tuple[int, ...] | None = None
         if self.counts is not None and lords_card:
-            column_key = tuple(map(tuple, self.counts))
+            column_key = tuple(self.counts)
             self.lords = memo.lords(column_key, self.counts)
-        game = (st.cards, st.board.names, st.board.rotations)
         key: tuple[Hashable, ...] = (
             tuple(st.left.values()),
             tuple(self.odds),
@@ -125,10 +125,11 @@ class _Memo:
     once per seat: a seat's own score by game, then by its settlements; its potential parts by
     the common key, then by its own pieces.  Cleared whole past :data:`MEMO_ENTRIES` entries."""
 
-    __slots__ = ("_entries", "_lords", "_own", "_potential")
+    __slots__ = ("_entries", "_lords", "_own", "_potential", "_sectors")
 
     def __init__(self) -> None:
         self._own: dict[Hashable, dict[frozenset[int], int]] = {}
+        self._sectors: dict[Hashable, dict[frozenset[int], tuple[int, ...]]] = {}
         self._potential: dict[Hashable, dict[Hashable, tuple[float, float, float, float]]] = {}
         self._lords: dict[Hashable, tuple[int, ...]] = {}
         self._entries = 0
@@ -139,13 +140,29 @@ class _Memo:
             table = self._own[game] = {}
         return table
 
+    def sector_counts(self, st: KingdomBuilderState, game: Hashable) -> list[tuple[int, ...]]:
+        """:func:`sector_counts` (each seat's settlements per sector, KB §9.2), one seat's row
+        memoised by its settlements (rivals' settlements stay put during a turn)."""
+        table = self._sectors.get(game)
+        if table is None:
+            table = self._sectors[game] = {}
+        out = []
+        for s in range(st.n):
+            home = st.frozen_home(s)
+            row = table.get(home)
+            if row is None:
+                row = table[home] = sector_row(st.board, home)
+                self.added()
+            out.append(row)
+        return out
+
     def potential_for(self, key: Hashable) -> dict[Hashable, tuple[float, float, float, float]]:
         table = self._potential.get(key)
         if table is None:
             table = self._potential[key] = {}
         return table
 
-    def lords(self, key: Hashable, counts: list[list[int]]) -> tuple[int, ...]:
+    def lords(self, key: Hashable, counts: Sequence[Sequence[int]]) -> tuple[int, ...]:
         scores = self._lords.get(key)
         if scores is None:
             scores = self._lords[key] = tuple(lords_scores(counts))
@@ -157,6 +174,7 @@ class _Memo:
         self._entries += 1
         if self._entries >= MEMO_ENTRIES:
             self._own.clear()
+            self._sectors.clear()
             self._potential.clear()
             self._lords.clear()
             self._entries = 0
@@ -363,7 +381,11 @@ class Evaluator:
         if actions[0][0] == "place":
             places = [a for a in actions if a[0] == "place"]
             hexes = [a[1] * SIZE + a[2] for a in places]
-            gains = hex_gains(st, seat, hexes, turns_left(st), self.weights)
+            counts = None
+            if "Lords" in st.cards or "Farmers" in st.cards:
+                game = (st.cards, st.board.names, st.board.rotations)
+                counts = self._memo.sector_counts(st, game)
+            gains = hex_gains(st, seat, hexes, turns_left(st), self.weights, counts)
             noise = self.weights.rollout_noise
             best, best_score = places[0], -1e9
             for a, g in zip(places, gains, strict=True):

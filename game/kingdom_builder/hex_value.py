@@ -16,7 +16,7 @@ see.  The engine does not import this module (its placement rule, KB §4, is in
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.kingdom_builder.board import MOUNTAIN, SIZE, WATER, Board
@@ -72,19 +72,21 @@ def _static(board: Board, cards: tuple[str, ...]) -> _Static:
     return table
 
 
-def sector_counts(st: KingdomBuilderState) -> list[list[int]]:
+def sector_row(board: Board, home: Iterable[int]) -> tuple[int, ...]:
+    """One seat's settlements per sector, in quadrant order (KB §9.2 Lords and Farmers)."""
+    sector = board.sector
+    counts = [0, 0, 0, 0]
+    for h in home:
+        counts[sector[h]] += 1
+    return tuple(counts)
+
+
+def sector_counts(st: KingdomBuilderState) -> list[tuple[int, ...]]:
     """Each seat's settlements per sector, in quadrant order (KB §9.2 Lords and Farmers)."""
-    sector = st.board.sector
-    out = []
-    for home in st.homes:
-        counts = [0, 0, 0, 0]
-        for h in home:
-            counts[sector[h]] += 1
-        out.append(counts)
-    return out
+    return [sector_row(st.board, home) for home in st.homes]
 
 
-def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
+def _lords_delta(counts: Sequence[Sequence[int]], s: int) -> list[float]:
     """Per sector: what one more settlement there adds to seat ``s``'s Lords score (KB §9.2:
     12 for the most settlements, ties included — an empty sector gives everyone 12 — and 6 for
     the next lower count), from the rivals' most and second-most settlements there (found in
@@ -108,7 +110,7 @@ def _lords_delta(counts: list[list[int]], s: int) -> list[float]:
     return out
 
 
-def lords_scores(counts: list[list[int]]) -> list[int]:
+def lords_scores(counts: Sequence[Sequence[int]]) -> list[int]:
     """Lords for every seat from the sector counts (KB §9.2 "Lords, in full")."""
     out = [0] * len(counts)
     for q in range(4):
@@ -130,7 +132,7 @@ def hex_gains(
     hexes: Sequence[int],
     left: float,
     weights: Weights | None = None,
-    counts: list[list[int]] | None = None,
+    counts: Sequence[Sequence[int]] | None = None,
     build_gold: bool = True,
 ) -> list[float]:
     """About what building on each of ``hexes`` would add to seat ``s``'s value right away:

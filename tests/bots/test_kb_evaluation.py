@@ -64,6 +64,26 @@ def test_the_score_part_is_the_live_score(cards: list[str]) -> None:
             assert own + lords[seat] == row["total"]
 
 
+def test_the_memoised_sector_counts_follow_every_move() -> None:
+    """The evaluation's sector counts (KB §9.2 Lords and Farmers), memoised row by row by each
+    seat's settlements and shared by every position it judges, equal a fresh count after every
+    action — moves and removals (Barn, Harbor, Paddock, Sword) included."""
+    evaluator = ev.Evaluator()
+    for seed in range(4):
+        state: KingdomBuilderState = get_game(KB).new(4, {"nomads": "full"}, seed)  # type: ignore[assignment]
+        rng = Rng(derive_seed(seed, "sector-memo"))
+        game = (state.cards, state.board.names, state.board.rotations)
+        for _ in range(150):
+            if state.is_over():
+                break
+            fresh = hex_value.sector_counts(state)
+            assert evaluator._memo.sector_counts(state, game) == fresh
+            assert [sum(row) for row in fresh] == [len(home) for home in state.homes]
+            seat = state.to_move()[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randbelow(len(actions))])
+
+
 def test_values_do_not_depend_on_hidden_cards_or_the_deck_order() -> None:
     for seed in range(5):
         state = walk(seed, 30 + 11 * seed)
