@@ -341,3 +341,27 @@ def test_the_decision_benchmark_takes_the_games_of_given_options() -> None:
         decision_cpu.main(["--options", "[1]"])
     with pytest.raises(SystemExit):
         decision_cpu.main(["--options", "{nomads"])
+
+
+def test_the_race_pairing_benchmark_repeats_itself() -> None:
+    """``bench.race_pairing``: one turn played out twice in the same world gives the same reward
+    (the race's worlds are common to its turns: a pair's difference is the turns' alone), and the
+    figures repeat exactly (counts, no clock)."""
+    from bench import decision_cpu, race_pairing
+    from bench.bots import bench_bot
+    from game.bots.mcts import MctsBot
+
+    game = next(iter(decision_cpu.read_games(decision_cpu.DEFAULT_REPLAYS, 1)))
+    state = next(iter(decision_cpu.turn_starts(game, 12)))
+    seat = state.to_move()[0]
+    bot = bench_bot("hard", 5, None, None, {"work": 600})
+    assert isinstance(bot, MctsBot)
+    knowledge = bot._knowledge(state)
+    horizon = bot._horizon(state, knowledge)
+    plan = bot.candidate_turns(state, seat)[0]
+    reward = bot.race_playout(state, seat, plan, 7, knowledge, horizon)[0]
+    bot.race_playout(state, seat, plan, 8, knowledge, horizon)  # another world between
+    assert bot.race_playout(state, seat, plan, 7, knowledge, horizon)[0] == reward
+    first = race_pairing.pairing(decision_cpu.DEFAULT_REPLAYS, 1, 12, 4, 3, {"work": 600})
+    assert first["pairs"] >= 1 and first["ratio"] >= 0.0
+    assert race_pairing.pairing(decision_cpu.DEFAULT_REPLAYS, 1, 12, 4, 3, {"work": 600}) == first
