@@ -62,7 +62,7 @@ from game.kingdom_builder.hard_level import (
     fitted_evaluator,
     hard_reward_scale,
 )
-from game.kingdom_builder.hex_value import hex_gains, lords_scores, sector_row
+from game.kingdom_builder.hex_value import hex_gains, lords_scores
 from game.kingdom_builder.odds import (
     moved_this_round,
     stage_of,
@@ -83,6 +83,11 @@ if TYPE_CHECKING:
 ROLLOUT_USES = BUILD_TILES | {"Donation", "Treasure", "Sword"}
 
 
+def _game_key(st: KingdomBuilderState) -> Hashable:
+    """What a game's memos are kept by: its cards and its map (boards and their rotations)."""
+    return (st.cards, st.board.names, st.board.rotations)
+
+
 class _Common:
     """What every seat's value in one position depends on besides its own pieces: turns left,
     the next card's odds, the sector counts (Lords, Farmers) and Lords scores, and ``key``,
@@ -96,7 +101,7 @@ class _Common:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
         lords_card = "Lords" in st.cards
-        game = (st.cards, st.board.names, st.board.rotations)
+        game = _game_key(st)
         self.counts = memo.sector_counts(st, game) if lords_card or "Farmers" in st.cards else None
         column_key = None
         self.lords: tuple[int, ...] | None = None
@@ -151,7 +156,7 @@ class _Memo:
             home = st.frozen_home(s)
             row = table.get(home)
             if row is None:
-                row = table[home] = sector_row(st.board, home)
+                row = table[home] = scoring.sector_row(st.board, home)
                 self.added()
             out.append(row)
         return out
@@ -383,8 +388,7 @@ class Evaluator:
             hexes = [a[1] * SIZE + a[2] for a in places]
             counts = None
             if "Lords" in st.cards or "Farmers" in st.cards:
-                game = (st.cards, st.board.names, st.board.rotations)
-                counts = self._memo.sector_counts(st, game)
+                counts = self._memo.sector_counts(st, _game_key(st))
             gains = hex_gains(st, seat, hexes, turns_left(st), self.weights, counts)
             noise = self.weights.rollout_noise
             best, best_score = places[0], -1e9

@@ -16,10 +16,11 @@ see.  The engine does not import this module (its placement rule, KB §4, is in
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from game.kingdom_builder.board import MOUNTAIN, SIZE, WATER, Board
+from game.kingdom_builder.scoring import sector_row
 from game.kingdom_builder.weights import DEFAULT_WEIGHTS, Weights, nomad_value
 
 if TYPE_CHECKING:
@@ -72,17 +73,9 @@ def _static(board: Board, cards: tuple[str, ...]) -> _Static:
     return table
 
 
-def sector_row(board: Board, home: Iterable[int]) -> tuple[int, ...]:
-    """One seat's settlements per sector, in quadrant order (KB §9.2 Lords and Farmers)."""
-    sector = board.sector
-    counts = [0, 0, 0, 0]
-    for h in home:
-        counts[sector[h]] += 1
-    return tuple(counts)
-
-
 def sector_counts(st: KingdomBuilderState) -> list[tuple[int, ...]]:
-    """Each seat's settlements per sector, in quadrant order (KB §9.2 Lords and Farmers)."""
+    """Each seat's settlements per sector, in quadrant order (KB §9.2 Lords and Farmers; the
+    rules' count, :func:`~game.kingdom_builder.scoring.sector_row`)."""
     return [sector_row(st.board, home) for home in st.homes]
 
 

@@ -20,7 +20,7 @@ paid, and with the nomad tiles a ``treasure`` column holds the gold of Treasure 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from game.kingdom_builder import nomads as nm
@@ -240,16 +240,18 @@ def citizens_scored(board: Board, homes: Homes) -> list[Scored]:
     return out
 
 
+def sector_row(board: Board, home: Iterable[int]) -> tuple[int, ...]:
+    """One seat's settlements in each quadrant, in quadrant order (KB §9.2 Lords, Farmers)."""
+    sector = board.sector
+    counts = [0, 0, 0, 0]
+    for h in home:
+        counts[sector[h]] += 1
+    return tuple(counts)
+
+
 def sector_counts(board: Board, homes: Homes) -> list[list[int]]:
     """``counts[seat][sector]``: settlements of each seat in each quadrant."""
-    out = []
-    sector = board.sector
-    for home in homes:
-        counts = [0, 0, 0, 0]
-        for h in home:
-            counts[sector[h]] += 1
-        out.append(counts)
-    return out
+    return [list(sector_row(board, home)) for home in homes]
 
 
 def _in_sectors(board: Board, home: set[int], sectors: Sequence[int]) -> tuple[int, ...]:
