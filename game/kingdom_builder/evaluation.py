@@ -53,7 +53,7 @@ from game.core.rng import Rng
 from game.core.types import Action, Seat
 from game.kingdom_builder import nomads as nm
 from game.kingdom_builder import scoring
-from game.kingdom_builder.board import BUILDABLE, SIZE, WATER, Board
+from game.kingdom_builder.board import BUILDABLE, SIZE, WATER
 from game.kingdom_builder.codes import BUILD_TILES, GOLD_INDEX, USED
 from game.kingdom_builder.hard_level import (
     FEATURES,
@@ -100,12 +100,11 @@ class _Common:
     def __init__(self, st: KingdomBuilderState, memo: _Memo) -> None:
         self.left = turns_left(st)
         self.odds = terrain_odds(st)
-        lords_card = "Lords" in st.cards
         game = _game_key(st)
-        self.counts = memo.sector_counts(st, game) if lords_card or "Farmers" in st.cards else None
+        self.counts = memo.scored_counts(st, game)
         column_key = None
         self.lords: tuple[int, ...] | None = None
-        if self.counts is not None and lords_card:
+        if self.counts is not None and "Lords" in st.cards:
             column_key = tuple(self.counts)
             self.lords = memo.lords(column_key, self.counts)
         key: tuple[Hashable, ...] = (
@@ -160,6 +159,15 @@ class _Memo:
                 self.added()
             out.append(row)
         return out
+
+    def scored_counts(
+        self, st: KingdomBuilderState, game: Hashable
+    ) -> list[tuple[int, ...]] | None:
+        """:meth:`sector_counts` when a card of the game scores by sector (Lords or Farmers,
+        KB §9.2), else ``None`` (nothing reads them)."""
+        if "Lords" in st.cards or "Farmers" in st.cards:
+            return self.sector_counts(st, game)
+        return None
 
     def potential_for(self, key: Hashable) -> dict[Hashable, tuple[float, float, float, float]]:
         table = self._potential.get(key)
@@ -264,7 +272,10 @@ class Evaluator:
         home = st.frozen_home(s)
         own = common.own.get(home)
         if own is None:
-            own = self._own_score(st.board, st.cards, home)
+            # castles and every card but Lords (which compares seats), KB §9; memoised by the
+            # settlements, which stay put for the rivals during a turn
+            own = common.own[home] = scoring.own_points(st.board, st.cards, home)
+            self._memo.added()
         score = float(own + st.gold_total(s))
         if common.lords is not None:
             score += common.lords[s]
@@ -316,19 +327,6 @@ class Evaluator:
             potential = w.potential * self._potential_parts(st, seat, common, mine)[0]
         terms["potential"] = potential
         return terms
-
-    def _own_score(
-        self, board: Board, cards: tuple[str, ...], home: set[int] | frozenset[int]
-    ) -> int:
-        """Castles plus every card of the game except Lords (which compares seats), for one
-        seat's settlements (KB §9).  Memoised: during a turn, rivals' settlements stay put."""
-        table = self._memo.own_for((cards, board.names, board.rotations))
-        mine = frozenset(home)
-        score = table.get(mine)
-        if score is None:
-            score = table[mine] = scoring.own_points(board, cards, mine)
-            self._memo.added()
-        return score
 
     def _potential_parts(
         self, st: KingdomBuilderState, s: int, common: _Common, home: frozenset[int]
@@ -386,9 +384,7 @@ class Evaluator:
         if actions[0][0] == "place":
             places = [a for a in actions if a[0] == "place"]
             hexes = [a[1] * SIZE + a[2] for a in places]
-            counts = None
-            if "Lords" in st.cards or "Farmers" in st.cards:
-                counts = self._memo.sector_counts(st, _game_key(st))
+            counts = self._memo.scored_counts(st, _game_key(st))
             gains = hex_gains(st, seat, hexes, turns_left(st), self.weights, counts)
             noise = self.weights.rollout_noise
             best, best_score = places[0], -1e9
