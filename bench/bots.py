@@ -296,7 +296,8 @@ def replay_line(
 ) -> dict[str, Any]:
     """One game as a line of ``--replays``: the replay (seed, options, rules version and every
     action: the fit scripts' format, ``bench.fitting.read_games`` reads it back), the bots by
-    seat, the tested seat and each seat's scores by category."""
+    seat, the tested seat, each seat's scores by category and the winners (``bench.paired``
+    reads them back)."""
     replay = result.replay
     return {
         "game": replay.game,
@@ -310,6 +311,7 @@ def replay_line(
         "actions": [[s, list(action)] for s, action in replay.actions],
         "totals": [row["total"] for row in result.scores],
         "scores": [dict(row) for row in result.scores],
+        "winners": list(result.winners),
     }
 
 

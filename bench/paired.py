@@ -13,15 +13,26 @@ continuous measure that separates two levels in fewer games than the wins do.  C
         --start 300 > base.log
     python -m bench.bots ... --search '{"horizon_extra": 4}' > variant.log
     python -m bench.paired base.log variant.log
+
+A run may also be a ``--replays`` file of ``bench.bots`` (JSON lines, gzipped or not): game *i* is
+the record of seed *i*, its share from the record's ``winners`` (or, in files written before
+they were recorded, the highest totals, ties shared — Kingdom Builder's rule, KB §10: no
+tie-breaker).  ``--options JSON`` keeps only its records played with exactly those options — so
+the hard level's committed games pair with a variant's log::
+
+    python -m bench.paired bench/data/kb-level-games.jsonl.gz variant.log --options '{}'
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.bots import PROGRESS_LINE
 
@@ -50,6 +61,45 @@ def read_run(lines: Iterable[str]) -> dict[int, Game]:
         rival = max(t for k, t in enumerate(totals) if k != seat)
         games[int(m[1])] = Game(float(m[3]), totals[seat] - rival)
     return games
+
+
+def read_replays(lines: Iterable[str], options: dict[str, Any] | None = None) -> dict[int, Game]:
+    """The games of a ``bench.bots --replays`` file by seed (game *i* of a run has seed *i*),
+    only those played with exactly ``options`` when it is given; lines that are not such a
+    record are skipped."""
+    games: dict[int, Game] = {}
+    for line in lines:
+        try:
+            record = json.loads(line)
+            seed, seat = int(record["seed"]), int(record["seat"])
+            totals = [int(t) for t in record["totals"]]
+            if options is not None and record.get("options", {}) != options:
+                continue
+            winners = record.get("winners")
+            if winners is None:
+                best = max(totals)
+                winners = [k for k, t in enumerate(totals) if t == best]
+            winners = [int(w) for w in winners]
+        except (ValueError, KeyError, TypeError):
+            continue
+        if not 0 <= seat < len(totals) or len(totals) < 2 or not winners:
+            continue
+        rival = max(t for k, t in enumerate(totals) if k != seat)
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        games[seed] = Game(share, totals[seat] - rival)
+    return games
+
+
+def read_path(path: Path, options: dict[str, Any] | None = None) -> dict[int, Game]:
+    """A run from a file: a ``--replays`` file (``.jsonl`` or ``.jsonl.gz``) or a log of progress
+    lines (anything else)."""
+    if path.name.endswith(".gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            return read_replays(f, options)
+    text = path.read_text(encoding="utf-8")
+    if path.name.endswith(".jsonl"):
+        return read_replays(text.splitlines(), options)
+    return read_run(text.splitlines())
 
 
 @dataclass(frozen=True)
@@ -85,10 +135,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base", type=Path)
     parser.add_argument("variants", type=Path, nargs="+")
+    parser.add_argument(
+        "--options",
+        help="replay files: only the games played with exactly these options (JSON, '{}' the "
+        "base game)",
+    )
     args = parser.parse_args(argv)
-    base = read_run(args.base.read_text(encoding="utf-8").splitlines())
-    for path in args.variants:
-        c = compare(base, read_run(path.read_text(encoding="utf-8").splitlines()))
+    options = None
+    if args.options is not None:
+        try:
+            options = json.loads(args.options)
+        except ValueError as e:
+            parser.error(f"--options is not JSON: {e}")
+        if not isinstance(options, dict):
+            parser.error("--options must be a JSON object")
+    try:
+        base = read_path(args.base, options)
+        variants = [(path, read_path(path, options)) for path in args.variants]
+    except (OSError, UnicodeDecodeError, EOFError) as e:
+        parser.error(f"cannot read a run: {e}")
+    for path, variant in variants:
+        c = compare(base, variant)
         print(
             f"{path}: {c.games} games in common; wins {c.base_wins:.1f} (base) against "
             f"{c.variant_wins:.1f}; won by the base alone {c.base_only}, by the variant alone "

@@ -44,6 +44,7 @@ def test_each_game_is_appended_and_replays_to_its_scores(
         assert final.is_over()
         assert final.scores() == g["scores"]
         assert [row["total"] for row in g["scores"]] == g["totals"]
+        assert g["winners"] == list(final.winners())  # what bench.paired reads back
 
 
 @pytest.mark.parametrize(

@@ -70,3 +70,36 @@ def test_what_bench_bots_prints_is_read_back(capsys: pytest.CaptureFixture[str])
     }
     bots._progress([result])
     assert paired.read_run(capsys.readouterr().out.splitlines()) == {12: paired.Game(0.5, -11)}
+
+
+def test_a_replays_file_is_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``bench.bots --replays`` file pairs by seed; the share comes from the recorded winners,
+    or, without them, from the highest totals with ties shared (KB §10: no tie-breaker); other
+    options are left out with ``--options``."""
+    import gzip
+    import json
+
+    records = [
+        {"seed": 0, "seat": 0, "totals": [60, 50, 40, 30], "options": {}},
+        {"seed": 1, "seat": 1, "totals": [60, 50, 40, 30], "options": {}},
+        {"seed": 2, "seat": 2, "totals": [41, 20, 41, 30], "options": {}},
+        {"seed": 3, "seat": 3, "totals": [9, 9, 9, 9], "options": {}, "winners": [3]},
+        {"seed": 4, "seat": 0, "totals": [70, 1, 1, 1], "options": {"nomads": "full"}},
+    ]
+    lines = [json.dumps(r) for r in records] + ["not json", '{"seed": 9}']
+    run = paired.read_replays(lines, {})
+    assert run == {
+        0: paired.Game(1.0, 10),
+        1: paired.Game(0.0, -10),
+        2: paired.Game(0.5, 0),
+        3: paired.Game(1.0, 0),
+    }
+    assert set(paired.read_replays(lines)) == {0, 1, 2, 3, 4}
+    path = tmp_path / "level.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    (tmp_path / "b.log").write_text(VARIANT)
+    assert paired.main([str(path), str(tmp_path / "b.log"), "--options", "{}"]) == 0
+    assert "2 games in common" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        paired.main([str(path), str(tmp_path / "b.log"), "--options", "[1]"])
