@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import make_bot
+from game.cli import UsageError
+from game.commands.common import parse_options
 from game.core.api import GameState
 from game.core.match import Replay
 
@@ -111,11 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     options = None
     if args.options is not None:
         try:
-            options = json.loads(args.options)
-        except ValueError as e:
-            parser.error(f"--options is not JSON: {e}")
-        if not isinstance(options, dict):
-            parser.error("--options must be a JSON object")
+            options = parse_options(args.options)
+        except UsageError as e:
+            parser.error(str(e))
     positions = [
         s
         for game in read_games(args.replays, args.games, options)

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.bots import PROGRESS_LINE
+from game.cli import UsageError
+from game.commands.common import parse_options
 
 
 @dataclass(frozen=True)
@@ -144,11 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = None
     if args.options is not None:
         try:
-            options = json.loads(args.options)
-        except ValueError as e:
-            parser.error(f"--options is not JSON: {e}")
-        if not isinstance(options, dict):
-            parser.error("--options must be a JSON object")
+            options = parse_options(args.options)
+        except UsageError as e:
+            parser.error(str(e))
     try:
         base = read_path(args.base, options)
         variants = [(path, read_path(path, options)) for path in args.variants]
