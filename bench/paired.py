@@ -16,7 +16,7 @@ continuous measure that separates two levels in fewer games than the wins do.  C
 
 A run may also be a ``--replays`` file of ``bench.bots`` (JSON lines, gzipped or not): game *i* is
 the record of seed *i*, its share from the record's ``winners`` (or, in files written before
-they were recorded, the highest totals, ties shared — Kingdom Builder's rule, KB §10: no
+they were recorded, the highest totals, ties shared — Kingdom Builder's rule, KB §8: no
 tie-breaker).  ``--options JSON`` keeps only its records played with exactly those options — so
 the hard level's committed games pair with a variant's log::
 

@@ -74,7 +74,7 @@ def test_what_bench_bots_prints_is_read_back(capsys: pytest.CaptureFixture[str])
 
 def test_a_replays_file_is_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A ``bench.bots --replays`` file pairs by seed; the share comes from the recorded winners,
-    or, without them, from the highest totals with ties shared (KB §10: no tie-breaker); other
+    or, without them, from the highest totals with ties shared (KB §8: no tie-breaker); other
     options are left out with ``--options``."""
     import gzip
     import json
