@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import make_bot
-from game.cli import UsageError
-from game.commands.common import parse_options
+from game.commands.common import options_argument
 from game.core.api import GameState
 from game.core.match import Replay
 
@@ -105,17 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument(
         "--options",
+        type=options_argument,
         help='only the games played with exactly these options (JSON, e.g. \'{"nomads": "full"}\')',
     )
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.repeat < 1:
         parser.error("--games, --every and --repeat must be at least 1")
-    options = None
-    if args.options is not None:
-        try:
-            options = parse_options(args.options)
-        except UsageError as e:
-            parser.error(str(e))
+    options: dict[str, Any] | None = args.options
     positions = [
         s
         for game in read_games(args.replays, args.games, options)

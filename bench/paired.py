@@ -35,8 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bots import PROGRESS_LINE
-from game.cli import UsageError
-from game.commands.common import parse_options
+from game.commands.common import options_argument
 
 
 @dataclass(frozen=True)
@@ -139,16 +138,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("variants", type=Path, nargs="+")
     parser.add_argument(
         "--options",
+        type=options_argument,
         help="replay files: only the games played with exactly these options (JSON, '{}' the "
         "base game)",
     )
     args = parser.parse_args(argv)
-    options = None
-    if args.options is not None:
-        try:
-            options = parse_options(args.options)
-        except UsageError as e:
-            parser.error(str(e))
+    options: dict[str, Any] | None = args.options
     try:
         base = read_path(args.base, options)
         variants = [(path, read_path(path, options)) for path in args.variants]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
 
@@ -57,6 +58,16 @@ def parse_options(text: str | None) -> dict[str, Any]:
         return options_map("--options", value)
     except ProtocolError as exc:
         raise UsageError(exc.text) from None
+
+
+def options_argument(text: str) -> dict[str, Any]:
+    """:func:`parse_options` as an ``argparse`` ``type=`` (the benchmarks' ``--options``): a
+    bad value is the parser's usage error."""
+    try:
+        return parse_options(text)
+    except UsageError as exc:
+        # argparse names the argument itself ("argument --options: ...")
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--options").lstrip(": ")) from None
 
 
 def game_choices() -> list[str]:
