@@ -3,7 +3,9 @@
 **Strength.**  4-player games of every registered game, one tested bot against three of another
 kind, the tested bot's seat rotated through all four seats (game ``i`` puts it in seat
 ``i % 4``; game ``i`` uses seed ``i``).  A shared win counts ``1/k``.  Reported: the tested bot's
-win rate and its Wilson 95% confidence interval; 25% is what chance gives.
+win rate and its Wilson 95% confidence interval; 25% is what chance gives.  ``--players N``
+plays ``N``-seat games instead (the seat ``i % N``; chance ``1/N``): the targets below are for
+four.
 
 * ``greedy_vs_random`` — greedy (= normal) against 3 random bots (target: at least 70%);
 * ``hard_vs_greedy`` — the hard level against 3 greedy bots (target: at least 60%, issue 23);
@@ -73,9 +75,11 @@ from bench.reference import REFERENCE_CPU, reference_bot
 from game.bots import MctsBot, hard_bot, make_bot
 from game.bots.budget import HARD_CPU_BUDGET, HARD_WORK, PLAN_CPU_BUDGET, PLAN_EVALS
 from game.bots.knowledge import knowledge_for, search_parameters
+from game.commands.common import options_argument
 from game.core.match import Bot, MatchResult, play_match
-from game.core.registry import game_ids, get_game
+from game.core.registry import UnknownGame, game_ids, get_game
 from game.core.rng import derive_seed
+from game.core.types import BadOptions
 
 REFERENCE_GAME = "kingdom-builder"
 PLAYERS = 4
@@ -229,9 +233,10 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
     options = rest[0] if rest else None
     iterations = rest[1] if len(rest) > 1 else None
     search = rest[2] if len(rest) > 2 else None
+    players = rest[3] if len(rest) > 3 else PLAYERS
     seed = index
-    tested_seat = index % PLAYERS
-    names = [tested if seat == tested_seat else opponent for seat in range(PLAYERS)]
+    tested_seat = index % players
+    names = [tested if seat == tested_seat else opponent for seat in range(players)]
     bots = [
         bench_bot(name, derive_seed(seed, "bench-bot", seat), budget, iterations, search)
         for seat, name in enumerate(names)
@@ -270,7 +275,7 @@ def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
 
         return agent
 
-    result = play_match(game_id, PLAYERS, seed, [timed(s) for s in range(PLAYERS)], options)
+    result = play_match(game_id, players, seed, [timed(s) for s in range(players)], options)
     winners = result.winners
     share = 1.0 / len(winners) if tested_seat in winners else 0.0
     return {
@@ -339,9 +344,10 @@ def run_matchup(
     iterations: int | None = None,
     search: dict[str, Any] | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
+    players: int = PLAYERS,
 ) -> list[dict[str, Any]]:
-    """Play ``games`` games of ``matchup`` (indices ``start..``) in ``workers`` processes;
-    ``on_result`` is called with each game's result as it finishes."""
+    """Play ``games`` games of ``matchup`` (indices ``start..``) with ``players`` seats in
+    ``workers`` processes; ``on_result`` is called with each game's result as it finishes."""
     tasks = [
         (
             game_id,
@@ -353,6 +359,7 @@ def run_matchup(
             options,
             iterations,
             search,
+            players,
         )
         for i in range(games)
     ]
@@ -568,8 +575,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="hard level: search parameters replacing the game's SEARCH (JSON, e.g. "
         "'{\"rival_plan_evals\": 30}'), for A/B comparisons on common seeds",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=PLAYERS,
+        help="seats a game (default 4): the tested bot against players - 1 opponents, its "
+        "seat rotated (game i puts it in seat i %% players); chance is 1 / players",
+    )
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--options", type=json.loads, default=None, help="game options (JSON)")
+    parser.add_argument(
+        "--options", type=options_argument, default=None, help="game options (JSON object)"
+    )
     parser.add_argument(
         "--replays",
         default=None,
@@ -586,6 +602,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "SECONDS from 3 openings) instead of playing matchups",
     )
     args = parser.parse_args(argv)
+    if args.sims is None:
+        try:  # the game's own checks of the player count and the options, before any game
+            get_game(args.game).new(args.players, args.options, 0)
+        except (UnknownGame, BadOptions) as exc:
+            parser.error(str(exc))
     if args.search is not None:
         if not isinstance(args.search, dict):
             parser.error("--search takes a JSON object")
@@ -622,9 +643,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             iterations=args.iterations,
             search=args.search,
             on_result=ReplayWriter(args.replays) if args.replays else None,
+            players=args.players,
         )
         figures[f"{prefix}.{name}.load_1min_after"] = _load()
         figures[f"{prefix}.{name}.start"] = float(args.start)
+        figures[f"{prefix}.{name}.players"] = float(args.players)
         figures.update(summarise(f"{prefix}.{name}", results))
         for bot in ("easy", "greedy", "normal", "hard", "reference"):
             longest, mean = decision_times(results, bot)

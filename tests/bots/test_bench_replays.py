@@ -1,8 +1,11 @@
 """bench.bots's options: ``--replays`` keeps every game of a run as a replay that plays back to
-its result; ``--search`` is checked as a game's ``SEARCH`` is, names and values."""
+its result; ``--players`` sets the seats (the tested seat rotated through them); ``--search`` is
+checked as a game's ``SEARCH`` is, names and values, and ``--players`` and ``--options`` by the
+game's own checks."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,11 +15,14 @@ from bench.fitting import read_games
 from game.core.match import Replay
 
 
-def _run(out: Path, start: int, capsys: pytest.CaptureFixture[str]) -> None:
+def _run(
+    out: Path, start: int, capsys: pytest.CaptureFixture[str], *extra: str
+) -> dict[str, object]:
     argv = ["--game", "kingdom-builder", "--matchup", "greedy_vs_random", "--games", "1"]
-    argv += ["--start", str(start), "--workers", "1", "--replays", str(out), "--json"]
+    argv += ["--start", str(start), "--workers", "1", "--replays", str(out), "--json", *extra]
     assert bots.main(argv) == 0
-    capsys.readouterr()
+    figures: dict[str, object] = json.loads(capsys.readouterr().out)
+    return figures
 
 
 def test_each_game_is_appended_and_replays_to_its_scores(
@@ -45,6 +51,38 @@ def test_each_game_is_appended_and_replays_to_its_scores(
         assert final.scores() == g["scores"]
         assert [row["total"] for row in g["scores"]] == g["totals"]
         assert g["winners"] == list(final.winners())  # what bench.paired reads back
+
+
+def test_players_sets_the_seats_and_rotates_the_tested_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "games.jsonl.gz"
+    figures = _run(out, 5, capsys, "--players", "3")
+    assert figures["bots.greedy_vs_random.players"] == 3.0
+    (game,) = read_games(out)
+    # game i puts the tested bot in seat i % players
+    assert game["players"] == 3 and game["seat"] == 5 % 3
+    assert game["bots"] == ["random", "random", "greedy"]
+    assert len(game["totals"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--players", "6"], "2 to 4 players"),
+        (["--players", "1"], "2 to 4 players"),
+        (["--options", '{"nomads": "sometimes"}'], "nomads"),
+        (["--options", "[1]"], "JSON object"),
+        (["--game", "nope"], "unknown game"),
+    ],
+)
+def test_a_bad_player_count_or_option_is_refused_before_any_game(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bots.main(["--games", "1", "--workers", "1", "--matchup", "greedy_vs_random", *argv])
+    assert exit_.value.code == 2
+    assert says in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
