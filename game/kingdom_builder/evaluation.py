@@ -425,10 +425,11 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 #: (what the candidate sets up for the next card), then the rivals' next turns by the cheap
 #: policy again (``horizon_extra`` 4: at four seats every seat has played two turns, so the bot
 #: is not judged a turn ahead of its rivals; a horizon of two turns each at three seats played
-#: no better, docs/bots.md "Two and three players"), and judges the position with the fitted evaluation — or, when a
-#: seat has built its last settlement by then (``finish_round``, :func:`round_ending`), plays
-#: the last round out and takes the real result; a turn keeps 4 virtual rounds at the planner's
-#: value, so a few lucky worlds do not overturn it (about 1 s of CPU a decision at the median).
+#: no better, docs/bots.md "Two and three players"), and judges the position with the fitted
+#: evaluation — or, when a seat has built its last settlement by then (``finish_round``,
+#: :func:`round_ending`), plays the last round out and takes the real result; a turn keeps 4
+#: virtual rounds at the planner's value, so a few lucky worlds do not overturn it (about 1 s of
+#: CPU a decision at the median).
 #: The same with the full Nomads expansion, except that there the last round is not played
 #: out (:data:`SEARCH_BY_VARIANT`).
 PLAN_EVALS = 1500
