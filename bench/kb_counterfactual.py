@@ -14,6 +14,11 @@ This script measures that directly, by counterfactual games:
    seat's features (:meth:`Evaluator.features`) after 1, 4 and 8 turns (8: where the hard
    level's playouts judge a position) and the final totals.
 
+Each branch also keeps the actions played from the candidate's turn end to the last mark
+(``path``), so the positions at the marks can be rebuilt without the bots (:func:`mark_states`)
+and judged by any other features later.  ``--turns N`` branches only the first N turn starts
+of each game (the opening, where the choice's own part of the outcome is largest).
+
 ``fit`` then regresses, position by position and seat by seat, how the final score differences
 move between the candidates on how the features at the horizon move — the fit a decision needs
 — and reports how well the committed fit and the plain sum predict that variation (held out by
@@ -61,12 +66,14 @@ def greedy_bots(tag: str, seed: int) -> list[GreedyBot]:
 
 def play_on(
     st: KingdomBuilderState, seed: int, evaluator: Evaluator
-) -> tuple[dict[int, Any], list[float]]:
+) -> tuple[dict[int, Any], list[float], list[list[Any]]]:
     """Play ``st`` to the end with fresh greedy bots (the same for every branch of a position);
     returns the features of every seat after each of :data:`MARKS` turn ends (the first turn
-    end is the candidate's own) and the final totals."""
+    end is the candidate's own), the final totals, and the actions played up to the last mark
+    (``[seat, action]``: the positions at the marks can be rebuilt without the bots)."""
     bots = greedy_bots("kb-cf-on", seed)
     marks: dict[int, Any] = {}
+    path: list[list[Any]] = []
     ends = 1
     step = 0
     if 1 in MARKS and not st.over:
@@ -76,6 +83,8 @@ def play_on(
         turn = st.turn_id()
         hidden = st.determinize(seat, derive_seed(seed, "kb-cf-agent", seat, step))
         action = bots[seat].choose(hidden, seat)
+        if ends < MARKS[-1]:
+            path.append([seat, list(action)])
         st.apply(seat, action)
         step += 1
         if st.turn_id() != turn and not st.is_over():
@@ -83,7 +92,7 @@ def play_on(
             if ends in MARKS:
                 marks[ends] = {"stage": stage_of(st, 4), "feats": evaluator.features(st)}
     totals = [float(row["total"]) for row in st.scores()]
-    return marks, totals
+    return marks, totals, path
 
 
 def game_positions(
@@ -109,17 +118,27 @@ def game_positions(
 
 
 def branch_game(
-    seed: int, every: int, candidates: int, options: dict[str, Any], worlds: int = 1
+    seed: int,
+    every: int,
+    candidates: int,
+    options: dict[str, Any],
+    worlds: int = 1,
+    turns: int | None = None,
 ) -> list[Any]:
-    """The positions of game ``seed``: every ``every``-th turn start of a greedy game, each
-    with its candidates played on."""
+    """The positions of game ``seed``: every ``every``-th turn start of a greedy game (with
+    ``turns``, only the first ``turns`` turn starts: the opening), each with its candidates
+    played on."""
     evaluator = Evaluator()
     searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
-    return [
-        branch_position(state, seat, seed, turn, candidates, evaluator, searcher, worlds)
-        for turn, state, seat in game_positions(seed, options)
-        if turn % every == 0
-    ]
+    out = []
+    for turn, state, seat in game_positions(seed, options):
+        if turns is not None and turn > turns:
+            break
+        if turn % every == 0:
+            out.append(
+                branch_position(state, seat, seed, turn, candidates, evaluator, searcher, worlds)
+            )
+    return out
 
 
 def branch_position(
@@ -160,8 +179,10 @@ def branch_position(
                 if w == 0
                 else derive_seed(seed, "kb-cf-branch", turn, w)
             )
-            marks, totals = play_on(world, tag, evaluator)
-            results.append({"marks": {str(m): v for m, v in marks.items()}, "totals": totals})
+            marks, totals, path = play_on(world, tag, evaluator)
+            results.append(
+                {"marks": {str(m): v for m, v in marks.items()}, "totals": totals, "path": path}
+            )
         if len(results) < len(bases):
             continue
         row = {"plan": k, "actions": [list(a) for a in plan], **results[0]}
@@ -178,12 +199,19 @@ def branch_position(
 
 
 def generate(
-    start: int, games: int, every: int, candidates: int, out: Path, options: Any, worlds: int = 1
+    start: int,
+    games: int,
+    every: int,
+    candidates: int,
+    out: Path,
+    options: Any,
+    worlds: int = 1,
+    turns: int | None = None,
 ) -> None:
     t0 = time.process_time()
     with gzip.open(out, "at", encoding="utf-8") as f:
         for seed in range(start, start + games):
-            for pos in branch_game(seed, every, candidates, options, worlds):
+            for pos in branch_game(seed, every, candidates, options, worlds, turns):
                 f.write(json.dumps(pos, separators=(",", ":")) + "\n")
                 f.flush()
             print(
@@ -191,6 +219,30 @@ def generate(
                 file=sys.stderr,
                 flush=True,
             )
+
+
+def mark_states(
+    state: KingdomBuilderState, seat: int, branch: dict[str, Any], world: int = 0
+) -> Iterator[tuple[int, KingdomBuilderState]]:
+    """The positions at the marks of one branch, rebuilt without the bots: ``state`` is the
+    position the branch was played from (world 0 the real one; for ``world`` > 0 the caller
+    passes that world's determinized state), the candidate's actions and the recorded ``path``
+    are applied to a copy, and ``(mark, position)`` is yielded at each mark reached (the
+    position is live: copy it to keep it)."""
+    record = branch if world == 0 else branch["more"][world - 1]
+    st = state.clone()
+    for action in branch["actions"]:
+        apply_trusted(st, seat, tuple(action))
+    ends = 1
+    if 1 in MARKS and not st.over:
+        yield 1, st
+    for mover, action in record["path"]:
+        turn = st.turn_id()
+        apply_trusted(st, mover, tuple(action))
+        if st.turn_id() != turn and not st.is_over():
+            ends += 1
+            if ends in MARKS:
+                yield ends, st
 
 
 def read(paths: Sequence[Path]) -> list[dict[str, Any]]:
@@ -453,6 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument(
         "--worlds", type=int, default=1, help="play each candidate on in this many worlds"
     )
+    gen.add_argument(
+        "--turns", type=int, help="only the first TURNS turn starts of each game (the opening)"
+    )
     gen.add_argument("--out", type=Path, required=True)
     fitp = sub.add_parser("fit")
     fitp.add_argument("--data", type=Path, nargs="+", required=True)
@@ -486,7 +541,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "generate":
         generate(
-            args.start, args.games, args.every, args.candidates, args.out, args.options, args.worlds
+            args.start,
+            args.games,
+            args.every,
+            args.candidates,
+            args.out,
+            args.options,
+            args.worlds,
+            args.turns,
         )
     else:
         fit(args.data, args.mark, args.penalty)

@@ -229,6 +229,10 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
         assert len(b["totals"]) == 4
         feats = b["marks"]["1"]["feats"]
         assert len(feats) == 4 and all(len(f) == len(FEATURES) for f in feats)
+    # the positions at the marks rebuild from the recorded actions, without the bots
+    for b in pos["branches"]:
+        rebuilt = {m: Evaluator().features(st) for m, st in cf.mark_states(state, seat, b)}
+        assert rebuilt == {int(m): v["feats"] for m, v in b["marks"].items()}
     # a second world the seat cannot tell from the real one: the real world's branches unchanged
     two = branch(worlds=2)
     assert [{k: v for k, v in b.items() if k != "more"} for b in two["branches"]] == pos["branches"]
@@ -244,6 +248,20 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
         assert abs(sum(y for _, _, y in mine)) < 1e-9
         for i in range(len(FEATURES)):
             assert abs(sum(x[i] for _, x, _ in mine)) < 1e-9
+
+
+def test_the_counterfactual_opening_stops_after_the_turns_asked() -> None:
+    """``generate --turns N``: only the first N turn starts of a game are branched (the
+    opening), and the game is not played past them."""
+    from bench import kb_counterfactual as cf
+
+    seen = []
+    for turn, _state, _seat in cf.game_positions(3, {}):
+        seen.append(turn)
+        if turn == 6:
+            break
+    assert seen == [1, 2, 3, 4, 5, 6]
+    assert cf.branch_game(3, 5, 2, {}, turns=4) == []  # no 5th turn start within the first 4
 
 
 @pytest.mark.slow  # plays whole games per candidate: ~15 s each (a finished study's tool)
