@@ -48,6 +48,7 @@ from game.bots import GreedyBot
 from game.bots.base import apply_trusted
 from game.core.rng import Rng, derive_seed
 from game.kingdom_builder import GAME
+from game.kingdom_builder.codes import EMPTY
 from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
 from game.kingdom_builder.state import KingdomBuilderState
 
@@ -252,11 +253,15 @@ def read(paths: Sequence[Path]) -> list[dict[str, Any]]:
 
 
 def within_rows(
-    positions: list[dict[str, Any]], mark: str, stages: int = 4
+    positions: list[dict[str, Any]],
+    mark: str,
+    stages: int = 4,
+    feats: dict[tuple[int, int, int], list[list[float]]] | None = None,
 ) -> dict[int, list[tuple[int, list[float], float]]]:
     """Per stage (at the mark), rows ``(seed, x, y)``: for each position and seat, the seat's
     features minus the seats' mean, and its final total minus the seats' mean, each centred
-    over the position's candidates (what differs between the turns the seat could play)."""
+    over the position's candidates (what differs between the turns the seat could play).
+    ``feats`` replaces the recorded features: every seat's, by ``(seed, turn, plan)``."""
     rows: dict[int, list[tuple[int, list[float], float]]] = {s: [] for s in range(stages)}
     for pos in positions:
         branches = [b for b in pos["branches"] if mark in b["marks"]]
@@ -265,15 +270,19 @@ def within_rows(
         stage = branches[0]["marks"][mark]["stage"]
         per_branch = []
         for b in branches:
-            feats = b["marks"][mark]["feats"]
+            seats = (
+                b["marks"][mark]["feats"]
+                if feats is None
+                else feats[pos["seed"], pos["turn"], b["plan"]]
+            )
             totals = b["totals"]
-            n = len(feats)
-            fmean = [sum(col) / n for col in zip(*feats, strict=True)]
+            n = len(seats)
+            fmean = [sum(col) / n for col in zip(*seats, strict=True)]
             tmean = sum(totals) / n
             per_branch.append(
                 [
                     ([v - m for v, m in zip(f, fmean, strict=True)], t - tmean)
-                    for f, t in zip(feats, totals, strict=True)
+                    for f, t in zip(seats, totals, strict=True)
                 ]
             )
         for s in range(PLAYERS):
@@ -289,46 +298,140 @@ def within_rows(
     return rows
 
 
+#: What :func:`reach` adds to the nine features (``fit --extra``).
+REACH = ("locations_near", "castles_near", "areas", "largest_area", "room_near")
+
+
+def reach(st: KingdomBuilderState, seat: int) -> tuple[float, ...]:
+    """Descriptors of where a seat can still grow that the nine features leave out (see
+    :data:`REACH`; "near": within two hexes of its settlements): location hexes with tiles left
+    it has not taken a tile from, castles it does not touch yet, its connected areas, its
+    largest area, and the empty hexes near it (in tens)."""
+    board = st.board
+    home = st.homes[seat]
+    ring: set[int] = set()
+    for h in home:
+        ring.update(board.nbrs[h])
+    near = set(ring)
+    for h in ring:
+        near.update(board.nbrs[h])
+    touched = {n for h in home for n in board.nbrs[h] if n in board.castles}
+    areas = largest = 0
+    seen: set[int] = set()
+    for h in home:
+        if h in seen:
+            continue
+        areas += 1
+        stack, size = [h], 0
+        seen.add(h)
+        while stack:
+            x = stack.pop()
+            size += 1
+            for y in board.nbrs[x]:
+                if y in home and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        largest = max(largest, size)
+    return (
+        float(
+            sum(
+                1
+                for loc in board.locations
+                if loc in near and st.left[loc] > 0 and loc not in st.taken[seat]
+            )
+        ),
+        float(sum(1 for c in board.castles if c in near and c not in touched)),
+        float(areas),
+        float(largest),
+        sum(1 for h in near if st.owner[h] == EMPTY) / 10,
+    )
+
+
+def reach_features(
+    positions: list[dict[str, Any]], mark: str, options: dict[str, Any]
+) -> dict[tuple[int, int, int], list[list[float]]]:
+    """Every branch's features at ``mark`` followed by :func:`reach`'s descriptors, every seat's,
+    by ``(seed, turn, plan)``: each game replayed once as :func:`generate` played it and each
+    branch's position rebuilt from its recorded actions (:func:`mark_states`)."""
+    evaluator = Evaluator()
+    by_seed: dict[int, dict[int, dict[str, Any]]] = {}
+    for pos in positions:
+        by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
+    out: dict[tuple[int, int, int], list[list[float]]] = {}
+    for seed, wanted in sorted(by_seed.items()):
+        last = max(wanted)
+        for turn, state, seat in game_positions(seed, options):
+            if turn > last:
+                break
+            if turn not in wanted:
+                continue
+            for b in wanted[turn]["branches"]:
+                for m, st in mark_states(state, seat, b):
+                    if str(m) == mark:
+                        out[seed, turn, b["plan"]] = [
+                            [*f, *reach(st, s)] for s, f in enumerate(evaluator.features(st))
+                        ]
+    return out
+
+
 def sse(rows: list[tuple[int, list[float], float]], coef: Sequence[float]) -> float:
     """The summed squared error of ``coef . x`` against ``y`` over ``rows``."""
     return mse([x for _, x, _ in rows], [y for _, _, y in rows], coef) * len(rows)
 
 
-def fit(paths: Sequence[Path], mark: str, penalty: float) -> None:
+def fit(
+    paths: Sequence[Path],
+    mark: str,
+    penalties: Sequence[float],
+    extra: bool = False,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Per stage at ``mark``, how well the committed multipliers, the plain sum and a refit
+    (ridge towards the committed, each of ``penalties``) predict the within-position rows of
+    :func:`within_rows`, held out by game seed (even seeds fit, odd seeds judged, and the other
+    way round); with ``extra``, the refit also weighs :func:`reach`'s descriptors (prior 0)."""
     from game.kingdom_builder import fitted
     from game.kingdom_builder.hard_level import FEATURES as HF
 
     assert tuple(HF) == tuple(FEATURES)
     positions = read(paths)
     print(f"{len(positions)} positions, {sum(len(p['branches']) for p in positions)} branches")
-    rows = within_rows(positions, mark)
-    plain = (1.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
+    feats = reach_features(positions, mark, options or {}) if extra else None
+    names = (*FEATURES, *REACH) if extra else FEATURES
+    rows = within_rows(positions, mark, feats=feats)
+    pad = [0.0] * (len(names) - len(FEATURES))
+    plain = (1.0, 1.0, 1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, *pad)
     for stage, data in rows.items():
         if len(data) < 20:
             continue
-        committed = fitted.FITTED[stage]
+        committed = (*fitted.FITTED[stage], *pad)
         total = sum(y * y for _, _, y in data)
         a = [r for r in data if r[0] % 2 == 0]
         b = [r for r in data if r[0] % 2 == 1]
-        held = {"zero": 0.0, "plain": 0.0, "committed": 0.0, "refit": 0.0}
-        for train, test in ((a, b), (b, a)):
-            if not train or not test:
-                continue
-            c = ridge([x for _, x, _ in train], [y for _, _, y in train], penalty, committed)
-            held["zero"] += sum(y * y for _, _, y in test)
-            held["plain"] += sse(test, plain)
-            held["committed"] += sse(test, committed)
-            held["refit"] += sse(test, c)
-        coef = ridge([x for _, x, _ in data], [y for _, _, y in data], penalty, committed)
         n = len(data)
-        print(f"stage {stage}: {n} rows, var {total / n:.2f}")
-        print("  held-out mse: " + ", ".join(f"{k} {v / n:.2f}" for k, v in held.items()))
+        print(f"stage {stage}: {n} rows, var {total / n:.3f}")
+        zero = sum(y * y for _, _, y in a + b) / n
+        print(
+            f"  held-out mse: zero {zero:.3f}, plain {(sse(a, plain) + sse(b, plain)) / n:.3f}, "
+            f"committed {(sse(a, committed) + sse(b, committed)) / n:.3f}"
+        )
+        for penalty in penalties:
+            held = 0.0
+            for train, test in ((a, b), (b, a)):
+                if train and test:
+                    c = ridge(
+                        [x for _, x, _ in train], [y for _, _, y in train], penalty, committed
+                    )
+                    held += sse(test, c)
+            print(f"  refit, penalty {penalty}: held-out mse {held / n:.3f}")
         print(
             "  committed: "
-            + " ".join(f"{f}={c:.2f}" for f, c in zip(FEATURES, committed, strict=True))
+            + " ".join(f"{f}={c:.2f}" for f, c in zip(names, committed, strict=True))
         )
+        coef = ridge([x for _, x, _ in data], [y for _, _, y in data], penalties[0], committed)
         print(
-            "  refit:     " + " ".join(f"{f}={c:.2f}" for f, c in zip(FEATURES, coef, strict=True))
+            f"  refit ({penalties[0]}): "
+            + " ".join(f"{f}={c:.2f}" for f, c in zip(names, coef, strict=True))
         )
 
 
@@ -512,7 +615,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitp = sub.add_parser("fit")
     fitp.add_argument("--data", type=Path, nargs="+", required=True)
     fitp.add_argument("--mark", default="8")
-    fitp.add_argument("--penalty", type=float, default=0.05)
+    fitp.add_argument(
+        "--penalty", type=float, nargs="+", default=[0.05], help="ridge penalties to try"
+    )
+    fitp.add_argument(
+        "--extra", action="store_true", help="also weigh the reach descriptors (replays the games)"
+    )
+    fitp.add_argument("--options", type=json.loads, default={})
     worth = sub.add_parser("worth", help="how much of a choice's outcome is the choice's")
     worth.add_argument("--data", type=Path, nargs="+", required=True)
     ch = sub.add_parser("choose", help="the hard level's choice at each position, scored")
@@ -551,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.turns,
         )
     else:
-        fit(args.data, args.mark, args.penalty)
+        fit(args.data, args.mark, args.penalty, args.extra, args.options)
     return 0
 
 

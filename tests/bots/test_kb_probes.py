@@ -14,7 +14,7 @@ import pytest
 
 from bench import kb_feature_probe as probe
 from bench import kb_tile_use as tile_use
-from game.kingdom_builder.board import BUILDABLE, NBRS
+from game.kingdom_builder.board import BUILDABLE, HEXES, NBRS
 from game.kingdom_builder.codes import EMPTY
 from game.kingdom_builder.evaluation import FEATURES
 from game.kingdom_builder.odds import terrain_odds
@@ -248,6 +248,44 @@ def test_the_counterfactual_branches_replay_the_same_game_from_each_candidate() 
         assert abs(sum(y for _, _, y in mine)) < 1e-9
         for i in range(len(FEATURES)):
             assert abs(sum(x[i] for _, x, _ in mine)) < 1e-9
+
+
+def test_the_reach_descriptors_count_what_a_seat_can_still_grow_into() -> None:
+    """``fit --extra``'s descriptors (:func:`bench.kb_counterfactual.reach`): for a seat with two
+    touching settlements and one apart, two areas, the largest of two; the locations and castles
+    within two hexes (by a search of its own here) it has not yet used, and the empty hexes
+    there in tens."""
+    from bench import kb_counterfactual as cf
+    from game.kingdom_builder import GAME
+
+    st: KingdomBuilderState = GAME.new(4, {}, 5)
+    board = st.board
+    free = [h for h in range(HEXES) if board.buildable[h] and st.owner[h] == EMPTY]
+    a = free[0]
+    b = next(n for n in board.nbrs[a] if n in free)
+    c = next(
+        h
+        for h in free
+        if all(
+            x not in board.nbrs[h] and not set(board.nbrs[x]) & set(board.nbrs[h]) for x in (a, b)
+        )
+    )
+    st.homes[0] = {a, b, c}
+    for h in (a, b, c):
+        st.owner[h] = 0
+    dist = {h: 0 for h in (a, b, c)}
+    frontier = [a, b, c]
+    for step in (1, 2):
+        frontier = [n for h in frontier for n in board.nbrs[h] if n not in dist]
+        for n in frontier:
+            dist.setdefault(n, step)
+    near = set(dist)
+    touched = {n for h in (a, b, c) for n in board.nbrs[h] if n in board.castles}
+    locations, castles, areas, largest, room = cf.reach(st, 0)
+    assert (areas, largest) == (2.0, 2.0)
+    assert locations == sum(1 for loc in board.locations if loc in near)  # no tile taken yet
+    assert castles == sum(1 for x in board.castles if x in near and x not in touched)
+    assert room == sum(1 for h in near if st.owner[h] == EMPTY) / 10
 
 
 def test_the_counterfactual_opening_stops_after_the_turns_asked() -> None:
