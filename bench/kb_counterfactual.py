@@ -224,6 +224,24 @@ def generate(
             )
 
 
+def replayed(
+    positions: list[dict[str, Any]], options: dict[str, Any]
+) -> Iterator[tuple[KingdomBuilderState, int, dict[str, Any]]]:
+    """Each recorded position with its game replayed to it as :func:`generate` played it:
+    ``(state, seat to move, position)``, by seed and then turn, each game played once and no
+    further than its last recorded position (the state is live: copy it to keep it)."""
+    by_seed: dict[int, dict[int, dict[str, Any]]] = {}
+    for pos in positions:
+        by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
+    for seed, wanted in sorted(by_seed.items()):
+        last = max(wanted)
+        for turn, state, seat in game_positions(seed, options):
+            if turn > last:
+                break
+            if turn in wanted:
+                yield state, seat, wanted[turn]
+
+
 def mark_states(
     state: KingdomBuilderState, seat: int, branch: dict[str, Any], world: int = 0
 ) -> Iterator[tuple[int, KingdomBuilderState]]:
@@ -356,23 +374,14 @@ def reach_features(
     by ``(seed, turn, plan)``: each game replayed once as :func:`generate` played it and each
     branch's position rebuilt from its recorded actions (:func:`mark_states`)."""
     evaluator = Evaluator()
-    by_seed: dict[int, dict[int, dict[str, Any]]] = {}
-    for pos in positions:
-        by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
     out: dict[tuple[int, int, int], list[list[float]]] = {}
-    for seed, wanted in sorted(by_seed.items()):
-        last = max(wanted)
-        for turn, state, seat in game_positions(seed, options):
-            if turn > last:
-                break
-            if turn not in wanted:
-                continue
-            for b in wanted[turn]["branches"]:
-                for m, st in mark_states(state, seat, b):
-                    if str(m) == mark:
-                        out[seed, turn, b["plan"]] = [
-                            [*f, *reach(st, s)] for s, f in enumerate(evaluator.features(st))
-                        ]
+    for state, seat, pos in replayed(positions, options):
+        for b in pos["branches"]:
+            for m, st in mark_states(state, seat, b):
+                if str(m) == mark:
+                    out[pos["seed"], pos["turn"], b["plan"]] = [
+                        [*f, *reach(st, s)] for s, f in enumerate(evaluator.features(st))
+                    ]
     return out
 
 
@@ -511,51 +520,40 @@ def choose(
     index in ``margins`` of the turn the search chose (``None``: a turn not played on, e.g.
     one that does not end the turn).  ``stages``: only the positions of those stages (quarters
     of the fastest builder's supply, as recorded) are searched and scored."""
-    by_seed: dict[int, dict[int, dict[str, Any]]] = {}
-    for pos in read(paths):
-        by_seed.setdefault(pos["seed"], {})[pos["turn"]] = pos
     rows = []
-    for seed, wanted in sorted(by_seed.items()):
-        searcher = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
-        last = max(wanted)
-        for turn, state, seat in game_positions(seed, options):
-            if turn > last:
-                break
-            if turn not in wanted:
-                continue
-            branches = wanted[turn]["branches"]
-            view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
-            draws = Rng(searcher.rng.state)  # the draws the candidates are proposed with
-            plans = searcher.candidate_turns(view, seat)
-            if len(branches) < 2 or (stages is not None and wanted[turn]["stage"] not in stages):
-                continue  # (the planner's draws taken all the same: the next position's follow)
-            for b in branches:
-                recorded = b.get("actions")
-                if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):
-                    raise ValueError(f"game {seed} turn {turn}: not the recorded candidates")
-            chooser = hard_searcher(
-                0, {**search, "max_plans": 1 + max(b["plan"] for b in branches)}
-            )
-            chooser.rng = draws
-            chosen = json.dumps(chooser.search(view, seat))
-            margins = [sum(ms) / len(ms) for ms in (branch_margins(b, seat) for b in branches)]
-            rows.append(
-                {
-                    "seed": seed,
-                    "turn": turn,
-                    "stage": wanted[turn]["stage"],
-                    "plans": [b["plan"] for b in branches],
-                    "margins": margins,
-                    "chosen": next(
-                        (
-                            k
-                            for k, b in enumerate(branches)
-                            if json.dumps(plans[b["plan"]]) == chosen
-                        ),
-                        None,
-                    ),
-                }
-            )
+    searchers: dict[int, Any] = {}  # one planner a game, its draws running on from turn to turn
+    for state, seat, pos in replayed(read(paths), options):
+        seed, turn = int(pos["seed"]), pos["turn"]
+        if seed not in searchers:
+            searchers[seed] = hard_searcher(derive_seed(seed, "kb-cf-plans"), None)
+        searcher = searchers[seed]
+        branches = pos["branches"]
+        view = state.determinize(seat, derive_seed(seed, "kb-cf-view", turn))
+        draws = Rng(searcher.rng.state)  # the draws the candidates are proposed with
+        plans = searcher.candidate_turns(view, seat)
+        if len(branches) < 2 or (stages is not None and pos["stage"] not in stages):
+            continue  # (the planner's draws taken all the same: the next position's follow)
+        for b in branches:
+            recorded = b.get("actions")
+            if recorded is not None and json.dumps(recorded) != json.dumps(plans[b["plan"]]):
+                raise ValueError(f"game {seed} turn {turn}: not the recorded candidates")
+        chooser = hard_searcher(0, {**search, "max_plans": 1 + max(b["plan"] for b in branches)})
+        chooser.rng = draws
+        chosen = json.dumps(chooser.search(view, seat))
+        margins = [sum(ms) / len(ms) for ms in (branch_margins(b, seat) for b in branches)]
+        rows.append(
+            {
+                "seed": seed,
+                "turn": turn,
+                "stage": pos["stage"],
+                "plans": [b["plan"] for b in branches],
+                "margins": margins,
+                "chosen": next(
+                    (k for k, b in enumerate(branches) if json.dumps(plans[b["plan"]]) == chosen),
+                    None,
+                ),
+            }
+        )
     return rows
 
 
