@@ -52,6 +52,7 @@ from game.core.rng import Rng, derive_seed
 from game.kingdom_builder import GAME
 from game.kingdom_builder.codes import EMPTY
 from game.kingdom_builder.evaluation import FEATURES, Evaluator, stage_of
+from game.kingdom_builder.scoring import groups
 from game.kingdom_builder.state import KingdomBuilderState
 
 PLAYERS = 4
@@ -336,22 +337,7 @@ def reach(st: KingdomBuilderState, seat: int) -> tuple[float, ...]:
     for h in ring:
         near.update(board.nbrs[h])
     touched = {n for h in home for n in board.nbrs[h] if n in board.castles}
-    areas = largest = 0
-    seen: set[int] = set()
-    for h in home:
-        if h in seen:
-            continue
-        areas += 1
-        stack, size = [h], 0
-        seen.add(h)
-        while stack:
-            x = stack.pop()
-            size += 1
-            for y in board.nbrs[x]:
-                if y in home and y not in seen:
-                    seen.add(y)
-                    stack.append(y)
-        largest = max(largest, size)
+    areas = groups(board, home)  # the rules' own areas (KB §9)
     return (
         float(
             sum(
@@ -361,8 +347,8 @@ def reach(st: KingdomBuilderState, seat: int) -> tuple[float, ...]:
             )
         ),
         float(sum(1 for c in board.castles if c in near and c not in touched)),
-        float(areas),
-        float(largest),
+        float(len(areas)),
+        float(max((len(a) for a in areas), default=0)),
         sum(1 for h in near if st.owner[h] == EMPTY) / 10,
     )
 
