@@ -116,6 +116,7 @@ from game.core.types import Action, Seat
 SEARCH_PARAMETERS = frozenset(
     {
         "cpu_budget",
+        "end_margin",
         "exploration",
         "finish_plan_evals",
         "finish_round",
@@ -380,7 +381,7 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     factor = search.get("scale_factor", 1.0)
     if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor < 1e6:
         raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
-    for flag in ("finish_round", "round_horizon"):
+    for flag in ("finish_round", "round_horizon", "end_margin"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
     if search.get("finish_plan_evals", 0) != 0:

@@ -42,7 +42,9 @@ draw.  The end position is scored with the game's evaluation turned into a win c
 (:meth:`Knowledge.rewards`); a finished game scores its real result.  With ``finish_round`` a
 playout that reaches its horizon in a round its game ends with (the game's ``round_ending``
 hook) plays that round out, so the last turns of a game are judged by its result (with
-``finish_plan_evals`` every seat plans those turns).  With ``round_horizon`` (and the game's
+``finish_plan_evals`` every seat plans those turns); with ``end_margin`` a playout that reaches
+the game's end is scored by the win chance of its final scores' margin, as an unfinished one
+is, rather than by who won (an experiment's switch, off in every level).  With ``round_horizon`` (and the game's
 ``round_turns_left`` hook) the horizon is the end of the round after the current one instead,
 where every seat has played as many turns of the game.  Playing
 every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
@@ -82,7 +84,13 @@ from game.bots.base import (
 )
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import SEARCH_PARAMETERS, WIN_CHANCE_FORMS, Knowledge, knowledge_for
+from game.bots.knowledge import (
+    SEARCH_PARAMETERS,
+    WIN_CHANCE_FORMS,
+    Knowledge,
+    knowledge_for,
+    win_chances,
+)
 from game.bots.parallel import RacePool
 from game.core import registry
 from game.core.api import GameState
@@ -137,6 +145,7 @@ class MctsBot:
         finish_round: bool = False,
         finish_plan_evals: int = 0,
         round_horizon: bool = False,
+        end_margin: bool = False,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -208,6 +217,9 @@ class MctsBot:
         #: Whether a playout ends at the end of the round after the current one (the game's
         #: ``round_turns_left`` hook) rather than ``horizon`` turns after the root.
         self.round_horizon = round_horizon
+        #: Whether a playout that reaches the game's end is scored by the win chance of its
+        #: final scores (their margin at the position's scale) rather than by who won.
+        self.end_margin = end_margin
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -476,7 +488,7 @@ class MctsBot:
         ends = 0 if turn_continues(world, seat, turn) else 1
         playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
         self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
-        reward = knowledge.rewards(world, self.win_chance)[seat]
+        reward = self._rewards(world, knowledge)[seat]
         work = self._work - before + 1
         self._work = before
         return reward, work
@@ -619,7 +631,7 @@ class MctsBot:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
         self._work += 1
-        rewards = knowledge.rewards(world, self.win_chance)
+        rewards = self._rewards(world, knowledge)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
@@ -675,6 +687,17 @@ class MctsBot:
             self._work += 1
             if world.turn_id() != turn:
                 ends += 1
+
+    def _rewards(self, world: GameState, knowledge: Knowledge) -> list[float]:
+        """Every seat's reward for a playout's end position (:meth:`Knowledge.rewards`); with
+        ``end_margin``, a finished game is scored like an unfinished one — the win chance of
+        its final scores' margins at the game's scale there — instead of 1 for the winner and 0
+        for the rest: one playout then says how far a turn led, not only whether it won."""
+        if self.end_margin and world.is_over():
+            return win_chances(
+                knowledge.evaluate_all(world), knowledge.scale_for(world), self.win_chance
+            )
+        return knowledge.rewards(world, self.win_chance)
 
     def _out_of_work(self) -> bool:
         """Whether the playouts have done ``work`` units of work: one per evaluation of their

@@ -391,3 +391,27 @@ def test_round_horizon_ends_playouts_at_a_round_end() -> None:
 def test_round_horizon_must_be_a_bool() -> None:
     with pytest.raises(ValueError, match="round_horizon"):
         kn.search_parameters("kingdom-builder", {"round_horizon": 1})
+
+
+def test_end_margin_scores_a_finished_playout_by_its_margin() -> None:
+    """With ``end_margin`` a finished game's reward is the win chance of its final scores (the
+    margin over the best rival at the game's scale there), not 1 for the winner and 0 for the
+    others; without it, the real result."""
+    knowledge = kn.knowledge_for("kingdom-builder")
+    state = _kb_last_round(3)
+    assert state is not None
+    from game.core.rng import Rng
+
+    MctsBot(1, work=100, finish_round=True)._playout(state, 0, knowledge, 0, 0, Rng(5), False)
+    assert state.is_over()
+    result = MctsBot(1, work=100)._rewards(state, knowledge)
+    winners = state.winners()
+    assert result == [1.0 / len(winners) if s in winners else 0.0 for s in range(4)]
+    margin = MctsBot(1, work=100, end_margin=True)._rewards(state, knowledge)
+    values = knowledge.evaluate_all(state)
+    assert margin == kn.win_chances(values, knowledge.scale_for(state))
+    assert all(0.0 < r < 1.0 for r in margin)
+    best = max(range(4), key=lambda s: values[s])
+    assert margin[best] == max(margin) and margin[best] > 0.5
+    with pytest.raises(ValueError, match="end_margin"):
+        kn.search_parameters("kingdom-builder", {"end_margin": 1})
