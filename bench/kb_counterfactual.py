@@ -547,7 +547,8 @@ def choice_gain(rows: list[dict[str, Any]], base: list[dict[str, Any]] | None = 
     """What :func:`choose`'s choices are worth, per decision, in points of the chooser's final
     margin: against the candidates' mean and against the planner's first turn (mean ± standard
     error over the positions whose choice was played on), and with ``base`` (another run's
-    rows) against its choices at the positions both chose a turn played on."""
+    rows) against its choices at the positions both chose a turn played on, in all and stage by
+    stage."""
 
     def centred(row: dict[str, Any], k: int) -> float:
         m = row["margins"]
@@ -579,6 +580,17 @@ def choice_gain(rows: list[dict[str, Any]], base: list[dict[str, Any]] | None = 
             + mean_se([centred(r, r["chosen"]) - centred(b, b["chosen"]) for r, b in pairs])
             + f", the same turn at {sum(r['chosen'] == b['chosen'] for r, b in pairs)}"
         )
+        for stage in sorted({r["stage"] for r, _b in pairs}):
+            lines.append(
+                f"  stage {stage}: "
+                + mean_se(
+                    [
+                        centred(r, r["chosen"]) - centred(b, b["chosen"])
+                        for r, b in pairs
+                        if r["stage"] == stage
+                    ]
+                )
+            )
     return "\n".join(lines)
 
 

@@ -331,6 +331,7 @@ def test_the_counterfactual_choice_races_the_recorded_turns_and_is_scored_by_the
     assert cf.choose([path], {"work": 300}, {}, [s for s in range(4) if s != pos["stage"]]) == []
     report = cf.choice_gain(rows, rows)
     assert "1 of 1 positions" in report and "the same turn at 1" in report
+    assert f"  stage {pos['stage']}: n 1" in report
     # recorded turns that the replayed game's planner does not propose
     pos["branches"][0]["actions"], pos["branches"][1]["actions"] = (
         pos["branches"][1]["actions"],
