@@ -575,22 +575,14 @@ def choice_gain(rows: list[dict[str, Any]], base: list[dict[str, Any]] | None = 
         pairs = [
             (r, other[r["seed"], r["turn"]]) for r in played if (r["seed"], r["turn"]) in other
         ]
+        diffs = [(r["stage"], centred(r, r["chosen"]) - centred(b, b["chosen"])) for r, b in pairs]
         lines.append(
             "choice against the base run's: "
-            + mean_se([centred(r, r["chosen"]) - centred(b, b["chosen"]) for r, b in pairs])
+            + mean_se([d for _s, d in diffs])
             + f", the same turn at {sum(r['chosen'] == b['chosen'] for r, b in pairs)}"
         )
-        for stage in sorted({r["stage"] for r, _b in pairs}):
-            lines.append(
-                f"  stage {stage}: "
-                + mean_se(
-                    [
-                        centred(r, r["chosen"]) - centred(b, b["chosen"])
-                        for r, b in pairs
-                        if r["stage"] == stage
-                    ]
-                )
-            )
+        for stage in sorted({s for s, _d in diffs}):
+            lines.append(f"  stage {stage}: " + mean_se([d for s, d in diffs if s == stage]))
     return "\n".join(lines)
 
 

@@ -261,14 +261,18 @@ class Knowledge:
         """``seat``'s margin over its rivals in ``state`` (see :func:`relative_value`)."""
         return relative_value(self.evaluate_all(state), seat)
 
-    def rewards(self, state: GameState, form: str = "margin") -> list[float]:
+    def rewards(
+        self, state: GameState, form: str = "margin", end_margin: bool = False
+    ) -> list[float]:
         """Each seat's reward in ``[0, 1]``: the result if the game is over, else a win chance.
 
-        A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others.  An
-        unfinished one gives :func:`win_chances` of the evaluation in ``form``, with the scale
-        from :meth:`scale_for`.
+        A finished game gives ``1/k`` to each of ``k`` winners and 0 to the others — or, with
+        ``end_margin``, like an unfinished one the win chance of its final scores (one playout
+        then says how far a seat led, not only whether it won).  An unfinished one gives
+        :func:`win_chances` of the evaluation in ``form``, with the scale from
+        :meth:`scale_for`.
         """
-        if state.is_over():
+        if state.is_over() and not end_margin:
             winners = state.winners()
             share = 1.0 / len(winners)
             return [share if s in winners else 0.0 for s in range(state.players)]

@@ -44,8 +44,8 @@ playout that reaches its horizon in a round its game ends with (the game's ``rou
 hook) plays that round out, so the last turns of a game are judged by its result (with
 ``finish_plan_evals`` every seat plans those turns); with ``end_margin`` a playout that reaches
 the game's end is scored by the win chance of its final scores' margin, as an unfinished one
-is, rather than by who won (an experiment's switch, off in every level).  With ``round_horizon`` (and the game's
-``round_turns_left`` hook) the horizon is the end of the round after the current one instead,
+is, rather than by who won (an experiment's switch, off in every level).  With
+``round_horizon`` (and the game's ``round_turns_left`` hook) the horizon is the end of the round after the current one instead,
 where every seat has played as many turns of the game.  Playing
 every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
 deliberate.
@@ -84,13 +84,7 @@ from game.bots.base import (
 )
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import (
-    SEARCH_PARAMETERS,
-    WIN_CHANCE_FORMS,
-    Knowledge,
-    knowledge_for,
-    win_chances,
-)
+from game.bots.knowledge import SEARCH_PARAMETERS, WIN_CHANCE_FORMS, Knowledge, knowledge_for
 from game.bots.parallel import RacePool
 from game.core import registry
 from game.core.api import GameState
@@ -488,7 +482,7 @@ class MctsBot:
         ends = 0 if turn_continues(world, seat, turn) else 1
         playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
         self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
-        reward = self._rewards(world, knowledge)[seat]
+        reward = knowledge.rewards(world, self.win_chance, self.end_margin)[seat]
         work = self._work - before + 1
         self._work = before
         return reward, work
@@ -590,7 +584,7 @@ class MctsBot:
                 after = world.clone()
                 for action in plan.actions:
                     apply_trusted(after, seat, action)
-                prior = knowledge.rewards(after, self.win_chance)[seat]
+                prior = knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
@@ -631,7 +625,7 @@ class MctsBot:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
         self._work += 1
-        rewards = self._rewards(world, knowledge)
+        rewards = knowledge.rewards(world, self.win_chance, self.end_margin)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]
@@ -687,17 +681,6 @@ class MctsBot:
             self._work += 1
             if world.turn_id() != turn:
                 ends += 1
-
-    def _rewards(self, world: GameState, knowledge: Knowledge) -> list[float]:
-        """Every seat's reward for a playout's end position (:meth:`Knowledge.rewards`); with
-        ``end_margin``, a finished game is scored like an unfinished one — the win chance of
-        its final scores' margins at the game's scale there — instead of 1 for the winner and 0
-        for the rest: one playout then says how far a turn led, not only whether it won."""
-        if self.end_margin and world.is_over():
-            return win_chances(
-                knowledge.evaluate_all(world), knowledge.scale_for(world), self.win_chance
-            )
-        return knowledge.rewards(world, self.win_chance)
 
     def _out_of_work(self) -> bool:
         """Whether the playouts have done ``work`` units of work: one per evaluation of their

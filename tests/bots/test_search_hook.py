@@ -404,10 +404,10 @@ def test_end_margin_scores_a_finished_playout_by_its_margin() -> None:
 
     MctsBot(1, work=100, finish_round=True)._playout(state, 0, knowledge, 0, 0, Rng(5), False)
     assert state.is_over()
-    result = MctsBot(1, work=100)._rewards(state, knowledge)
+    result = knowledge.rewards(state)
     winners = state.winners()
     assert result == [1.0 / len(winners) if s in winners else 0.0 for s in range(4)]
-    margin = MctsBot(1, work=100, end_margin=True)._rewards(state, knowledge)
+    margin = knowledge.rewards(state, end_margin=True)
     values = knowledge.evaluate_all(state)
     assert margin == kn.win_chances(values, knowledge.scale_for(state))
     assert all(0.0 < r < 1.0 for r in margin)
