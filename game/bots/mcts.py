@@ -45,8 +45,8 @@ hook) plays that round out, so the last turns of a game are judged by its result
 ``finish_plan_evals`` every seat plans those turns); with ``end_margin`` a playout that reaches
 the game's end is scored by the win chance of its final scores' margin, as an unfinished one
 is, rather than by who won (an experiment's switch, off in every level).  With
-``round_horizon`` (and the game's ``round_turns_left`` hook) the horizon is the end of the round after the current one instead,
-where every seat has played as many turns of the game.  Playing
+``round_horizon`` (and the game's ``round_turns_left`` hook) the horizon is the end of the round
+after the current one instead, where every seat has played as many turns of the game.  Playing
 every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
 deliberate.
 
