@@ -81,6 +81,13 @@ The evaluation module may define (every name is optional):
     that has reached its horizon in such a round plays on to the end, so the last turns are
     judged by the real result rather than the evaluation.  Default: none.
 
+``last_turn(state, seat) -> bool``
+    Whether ``seat``'s turn in ``state`` is surely its last of the game (Kingdom Builder: the
+    game ends with this round, KB §8).  With the search parameter ``"last_turn_plans"`` the
+    hard level then also races the best turns by the points the rules count now
+    (:func:`live_totals`) — in a seat's last turn its position's future is worth nothing, so
+    the turns the evaluation prefers for what they set up may miss the most points.  Default:
+    none.
 ``round_turns_left(state) -> int``
     How many turns end before the current round is over, the seat to move's included (Kingdom
     Builder: that seat and those after it in the round, KB §4).  With the search parameter
@@ -122,6 +129,7 @@ SEARCH_PARAMETERS = frozenset(
         "finish_round",
         "horizon_extra",
         "iterations",
+        "last_turn_plans",
         "max_plans",
         "plan_beam",
         "plan_evals",
@@ -185,6 +193,8 @@ class Knowledge:
     round_ending: Callable[[GameState], bool] | None = None
     #: Turns left in a position's current round (the module's ``round_turns_left``).
     round_turns_left: Callable[[GameState], int] | None = None
+    #: Whether a seat's turn is surely its last of the game (the module's ``last_turn``).
+    last_turn: Callable[[GameState, Seat], bool] | None = None
 
     def search_for(self, state: GameState) -> tuple[tuple[str, Any], ...]:
         """The hard level's search parameters in ``state``'s variant of the game (``search``
@@ -334,6 +344,12 @@ def all_actions(state: GameState, seat: Seat, actions: list[Action]) -> list[Act
     return actions
 
 
+def live_totals(state: GameState) -> list[float]:
+    """Every seat's total of :meth:`GameState.preview_scores`: the points the rules count now
+    (the final scores of a finished game)."""
+    return [float(s["total"]) for s in state.preview_scores()]
+
+
 def _score_values(game: Game) -> EvaluateAll:
     """Per-seat values when the game has no ``evaluation`` module.
 
@@ -342,10 +358,6 @@ def _score_values(game: Game) -> EvaluateAll:
     values.
     """
     if type(game).evaluate is Game.evaluate:
-
-        def live_totals(state: GameState) -> list[float]:
-            return [float(s["total"]) for s in state.preview_scores()]
-
         return live_totals
 
     def own_evaluate(state: GameState) -> list[float]:
@@ -388,8 +400,9 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     for flag in ("finish_round", "round_horizon", "end_margin"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
-    if search.get("finish_plan_evals", 0) != 0:
-        _positive_int(game_id, 'SEARCH["finish_plan_evals"]', search["finish_plan_evals"])
+    for count in ("finish_plan_evals", "last_turn_plans"):
+        if search.get(count, 0) != 0:
+            _positive_int(game_id, f'SEARCH["{count}"]', search[count])
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))
@@ -446,6 +459,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         stratify=hooks.get("stratify_world"),
         round_ending=hooks.get("round_ending"),
         round_turns_left=hooks.get("round_turns_left"),
+        last_turn=hooks.get("last_turn"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), search_parameters(game_id, params or {}))

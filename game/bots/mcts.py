@@ -17,7 +17,10 @@ outcomes are again handled by availability.
 turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
 (``max_plans`` of them, at most ``plan_per_first`` starting with the same action, each primed
 with ``prior_visits`` virtual visits at the planner's value; ``plan_evals`` bounds the planner's
-evaluations, by default the planner's own bound), so the search spends its time
+evaluations, by default the planner's own bound; with ``last_turn_plans`` and the game's
+``last_turn`` hook saying the turn is the seat's last, up to that many more: the planner's best
+turns by the points the rules count now, :func:`~game.bots.knowledge.live_totals`), so the
+search spends its time
 comparing the turns that matter instead of re-deriving three placements one by one.  Below the
 root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
 node is tried in the order the playout policy prefers, and a node visited ``n`` times has about
@@ -72,6 +75,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from typing import Any
 
 from game.bots.base import (
@@ -84,7 +88,13 @@ from game.bots.base import (
 )
 from game.bots.budget import PLAN_EVALS, Budget, Meter
 from game.bots.greedy import TurnPlanner
-from game.bots.knowledge import SEARCH_PARAMETERS, WIN_CHANCE_FORMS, Knowledge, knowledge_for
+from game.bots.knowledge import (
+    SEARCH_PARAMETERS,
+    WIN_CHANCE_FORMS,
+    Knowledge,
+    knowledge_for,
+    live_totals,
+)
 from game.bots.parallel import RacePool
 from game.core import registry
 from game.core.api import GameState
@@ -140,6 +150,7 @@ class MctsBot:
         finish_plan_evals: int = 0,
         round_horizon: bool = False,
         end_margin: bool = False,
+        last_turn_plans: int = 0,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -214,6 +225,11 @@ class MctsBot:
         #: Whether a playout that reaches the game's end is scored by the win chance of its
         #: final scores (their margin at the position's scale) rather than by who won.
         self.end_margin = end_margin
+        if last_turn_plans < 0:
+            raise ValueError("last_turn_plans must not be negative")
+        #: In a turn the game's ``last_turn`` hook calls the seat's last, the root also races
+        #: up to this many of the planner's best turns by the points counted now.
+        self.last_turn_plans = last_turn_plans
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -581,13 +597,57 @@ class MctsBot:
             if self.win_chance == "margin":
                 prior = _logistic(plan.value / scale)
             else:  # the planner's margin says nothing of the other rivals: judge the turn's end
-                after = world.clone()
-                for action in plan.actions:
-                    apply_trusted(after, seat, action)
-                prior = knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
+                prior = self._turn_end_reward(world, seat, plan.actions, knowledge)
             root.children[plan.actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
+        if (
+            self.last_turn_plans
+            and knowledge.last_turn is not None
+            and knowledge.last_turn(world, seat)
+        ):
+            self._add_last_turn_plans(root, world, seat, knowledge, evals, cancel, meter)
+
+    def _add_last_turn_plans(
+        self,
+        root: _Node,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        evals: int,
+        cancel: CancelToken | None,
+        meter: Meter,
+    ) -> None:
+        """In the seat's last turn of the game, up to ``last_turn_plans`` more root children:
+        the planner's best turns by the points the rules count now (nothing after this turn
+        is the seat's to use, so the evaluation's worth of what a turn sets up may hide the
+        turn that scores most), each primed like the others with its end judged by the
+        search's own evaluation; the race then plays every turn out to the real result."""
+        scored = replace(knowledge, evaluate_all=live_totals)
+        planner = TurnPlanner(
+            scored, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
+        )
+        plans = planner.plans(world.clone(), seat, self.rng, cancel, meter.share(self.plan_share))
+        added = 0
+        for plan in plans:
+            if added >= self.last_turn_plans:
+                break
+            if plan.actions in root.children:
+                continue
+            prior = self._turn_end_reward(world, seat, plan.actions, knowledge)
+            root.children[plan.actions] = _Node(
+                seat, visits=self.prior_visits, total=self.prior_visits * prior
+            )
+            added += 1
+
+    def _turn_end_reward(
+        self, world: GameState, seat: Seat, actions: tuple[Action, ...], knowledge: Knowledge
+    ) -> float:
+        """``seat``'s reward in ``world`` after it plays ``actions`` (a turn's prior)."""
+        after = world.clone()
+        for action in actions:
+            apply_trusted(after, seat, action)
+        return knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
 
     def _iterate(
         self,

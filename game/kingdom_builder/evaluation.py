@@ -469,6 +469,23 @@ def round_ending(state: GameState) -> bool:
     return bool(st.end_triggered)
 
 
+#: Settlements a seat's turn must build (KB §4: three, or as many as its supply and the free
+#: hexes of its card's terrain allow).
+MANDATORY_BUILDS = 3
+
+
+def last_turn(state: GameState, seat: Seat) -> bool:
+    """Whether ``seat``'s turn now is surely its last (:mod:`game.bots.knowledge`'s
+    ``last_turn``): the game ends with this round (KB §8) if a seat has built its last
+    settlement, or if the seat to move or one after it in the round has no more than the three
+    its turn must build (KB §4: building runs its supply out, which triggers the end)."""
+    st: KingdomBuilderState = state  # type: ignore[assignment]
+    if st.end_triggered:
+        return True
+    moved = moved_this_round(st)
+    return any(st.supply[s] <= MANDATORY_BUILDS for s in range(st.n) if s not in moved)
+
+
 def round_turns_left(state: GameState) -> int:
     """How many turns end before this round is over: the seat to move's and those of the seats
     after it (KB §4: turns go clockwise from the start player; :func:`moved_this_round`)."""

@@ -415,3 +415,100 @@ def test_end_margin_scores_a_finished_playout_by_its_margin() -> None:
     assert margin[best] == max(margin) and margin[best] > 0.5
     with pytest.raises(ValueError, match="end_margin"):
         kn.search_parameters("kingdom-builder", {"end_margin": 1})
+
+
+def _kb_turn_starts(seed: int) -> Any:
+    """Every turn start of a 4-seat Kingdom Builder game played at random (a copy each)."""
+    from game.core.rng import Rng
+
+    rng = Rng(seed)
+    state = get_game("kingdom-builder").new(4, {}, seed)
+    turn = None
+    while not state.is_over():
+        if state.turn_id() != turn:
+            turn = state.turn_id()
+            yield state.clone()
+        seat = state.to_move()[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randbelow(len(actions))])
+
+
+def test_kingdom_builder_knows_a_seats_last_turn() -> None:
+    """Kingdom Builder's ``last_turn`` hook: a turn is surely the seat's last when the end is
+    triggered (KB §8: a seat has built its last settlement, the round is finished), or when the
+    seat to move or one after it in the round has at most the three settlements a turn must
+    build (KB §4: they run out this round and trigger the end); never before."""
+    from game.kingdom_builder.evaluation import last_turn
+    from game.kingdom_builder.odds import moved_this_round
+
+    assert kn.knowledge_for("kingdom-builder").last_turn is last_turn
+    seen = set()
+    for seed in (3, 4):
+        for state in _kb_turn_starts(seed):
+            seat = state.cur
+            to_move = set(range(state.n)) - moved_this_round(state)
+            expected = state.end_triggered or min(state.supply[s] for s in to_move) <= 3
+            assert last_turn(state, seat) == expected
+            seen.add(expected)
+    assert seen == {False, True}
+
+
+def test_last_turn_plans_add_the_turns_that_score_most_now() -> None:
+    """``last_turn_plans``: in a seat's last turn the root also races the best turns by the
+    points the rules count now (``live_totals``), at most that many more, each primed like the
+    planner's; in any other turn the root is the same as without it."""
+    from game.bots.budget import Meter
+    from game.bots.greedy import TurnPlanner
+    from game.bots.mcts import _Node
+    from game.core.rng import Rng
+    from game.kingdom_builder.evaluation import last_turn
+
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    checked = {False: 0, True: 0}
+    for state in _kb_turn_starts(5):
+        seat = state.cur
+        if not state.legal_actions(seat):
+            continue
+        final = last_turn(state, seat)
+        if checked[final] >= 2:
+            continue
+        roots = []
+        for extra in (0, 3):
+            root = _Node(mover=-1)
+            bot = MctsBot(7, work=100, last_turn_plans=extra)
+            bot._add_plans(root, state.clone(), seat, knowledge, None, Meter.unlimited())
+            roots.append(root)
+        plain, more = roots
+        assert set(plain.children) <= set(more.children)
+        added = set(more.children) - set(plain.children)
+        if not final:
+            assert not added
+        else:
+            assert 0 < len(added) <= 3
+            scored = dataclasses.replace(knowledge, evaluate_all=kn.live_totals)
+            best = TurnPlanner(scored, beam=6, max_evals=1500).plans(state.clone(), seat, Rng(1))
+            top = max(plan.value for plan in best)
+
+            def now(plan: tuple[Any, ...], seat: int = seat, state: Any = state) -> float:
+                after = state.clone()
+                for action in plan:
+                    after.apply(seat, action)
+                return kn.relative_value(kn.live_totals(after), seat)
+
+            assert max(now(plan) for plan in more.children) >= top, "the best turn now is raced"
+            for plan in added:
+                node = more.children[plan]
+                assert node.visits == bot.prior_visits and 0.0 <= node.total <= node.visits
+        checked[final] += 1
+    assert checked == {False: 2, True: 2}
+
+
+def test_last_turn_plans_must_be_a_count() -> None:
+    for bad in ("4", -1, 1.5, True):
+        with pytest.raises(ValueError, match="last_turn_plans"):
+            kn.search_parameters("kingdom-builder", {"last_turn_plans": bad})
+    with pytest.raises(ValueError, match="last_turn_plans"):
+        MctsBot(1, work=100, last_turn_plans=-1)
+    assert kn.search_parameters("kingdom-builder", {"last_turn_plans": 4}) == (
+        ("last_turn_plans", 4),
+    )
