@@ -422,3 +422,25 @@ def test_the_race_pairing_benchmark_repeats_itself() -> None:
     first = race_pairing.pairing(decision_cpu.DEFAULT_REPLAYS, 1, 12, 4, 3, {"work": 600})
     assert first["pairs"] >= 1 and first["ratio"] >= 0.0
     assert race_pairing.pairing(decision_cpu.DEFAULT_REPLAYS, 1, 12, 4, 3, {"work": 600}) == first
+
+
+def test_the_last_turn_probe_finds_the_points_a_turn_can_score() -> None:
+    """``bench/kb_last_turn.py``: the hard seat's turn starts of a level game, each with the
+    rules' points after the turn played (the last one's are the final scores when the game ends
+    with it, KB §8); the beam search's best is at least what the seat scored in its last turn
+    when the beam can hold every position of a step, and the live planner's figures come per
+    count of evaluations."""
+    from bench import kb_last_turn
+    from bench.decision_cpu import read_games
+
+    game = next(read_games(kb_last_turn.DEFAULT_REPLAYS, 1, {}))
+    seat = game["seat"]
+    starts = list(kb_last_turn.hard_turn_starts(game))
+    assert starts and all(seat in start.to_move() for start, _ in starts)
+    last, after = starts[-1]
+    assert after is not None and after[seat] == game["totals"][seat]
+    assert kb_last_turn.last_turn(last, seat)
+    assert kb_last_turn.best_points(last.clone(), seat, beam=60) >= after[seat]
+    figures = kb_last_turn.planner([game], [200, 400])
+    assert figures["positions"] >= 1
+    assert figures["200.points"] == 0.0 and figures["400.cpu_s"] > 0.0

@@ -1,0 +1,191 @@
+"""How far Kingdom Builder's hard level is from the best last turn, by the rules' points.
+
+In a seat's last turn of the game nothing after it is the seat's to use, so the best turn is
+the one that scores most now (KB §8: the game ends with the round in which a seat builds its last
+settlement).  Two measurements on the hard seat's games of a replay file (one JSON object a line,
+as ``bench.bots --replays`` writes them; default the committed level games)::
+
+    python -m bench.kb_last_turn gaps --games 120
+    python -m bench.kb_last_turn planner --games 40 --evals 1500 3000 6000
+
+``gaps``: at the hard seat's last turn start of each game, a wide beam search of the turn
+(``--beam`` partial turns a step, judged by the rules' points after each action) finds the most
+points the seat could have had right after its turn; printed beside what it had after the turn
+it played, game by game, with the mean gap for the turns where the end was already triggered
+and for the others.  ``planner``: at every turn start of the hard seat that the game's
+``last_turn`` hook calls its last, the bots' turn planner judging by the rules' points
+(:func:`game.bots.knowledge.live_totals`, beam 6, the hard level's ``last_turn_plans``) with
+each of ``--evals`` evaluations: the best margin it finds and its CPU time, against the first
+count given.  Counts, not clocks: the figures are the same on any machine but the CPU seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.decision_cpu import read_games
+from game.bots import knowledge as kn
+from game.bots.greedy import TurnPlanner
+from game.core.api import GameState
+from game.core.match import Replay
+from game.core.rng import Rng
+from game.kingdom_builder.evaluation import last_turn
+
+DEFAULT_REPLAYS = Path(__file__).resolve().parent / "data" / "kb-level-games.jsonl.gz"
+
+
+def _points(state: GameState) -> list[int]:
+    rows = state.scores() if state.is_over() else state.preview_scores()
+    return [int(row["total"]) for row in rows]
+
+
+def hard_turn_starts(game: dict[str, Any]) -> Iterator[tuple[GameState, list[int] | None]]:
+    """The hard seat's turn starts of a replayed game (copies), each with the rules' points
+    right after that turn ended (``None`` if the replay stops inside it)."""
+    replay = Replay(
+        game=game["game"],
+        players=game["players"],
+        seed=game["seed"],
+        options=game.get("options", {}),
+        rules_version=game["rules_version"],
+        actions=[(seat, tuple(action)) for seat, action in game["actions"]],
+    )
+    seat = game["seat"]
+    turn = None
+    start: GameState | None = None
+    for state in replay.states():
+        if state.turn_id() != turn or state.is_over():
+            if start is not None:
+                yield start, _points(state)
+                start = None
+            if state.is_over():
+                return
+            turn = state.turn_id()
+            if seat in state.to_move():
+                start = state.clone()
+    if start is not None:
+        yield start, None
+
+
+def best_points(state: GameState, seat: int, beam: int) -> int:
+    """The most rules' points ``seat`` can have right after its turn from ``state``: a beam
+    search over its actions (``beam`` distinct positions a step, best points first)."""
+    frontier = [state]
+    turn = state.turn_id()
+    best = _points(state)[seat]
+    while frontier:
+        found: list[tuple[int, GameState]] = []
+        for position in frontier:
+            for action in position.legal_actions(seat):
+                after = position.clone()
+                after.apply_unchecked(seat, action)
+                points = _points(after)[seat]
+                if after.is_over() or after.turn_id() != turn:
+                    best = max(best, points)
+                else:
+                    found.append((points, after))
+        found.sort(key=lambda pair: -pair[0])
+        seen: set[str] = set()
+        frontier = []
+        for _, after in found:
+            key = after.state_hash()
+            if key not in seen:
+                seen.add(key)
+                frontier.append(after)
+                if len(frontier) >= beam:
+                    break
+    return best
+
+
+def gaps(games: list[dict[str, Any]], beam: int) -> dict[str, float]:
+    """:func:`best_points` against the points after the turn played, at each game's last turn
+    of the hard seat; the mean gap where the end was triggered and where it was not."""
+    sums: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}
+    for game in games:
+        last: tuple[GameState, list[int]] | None = None
+        for start, points in hard_turn_starts(game):
+            last = (start, points) if points is not None else None
+        if last is None:
+            continue
+        start, after = last
+        seat = game["seat"]
+        best = best_points(start.clone(), seat, beam)
+        gap = best - after[seat]
+        triggered = bool(getattr(start, "end_triggered", False))
+        sums[triggered][0] += 1
+        sums[triggered][1] += gap
+        print(
+            f"game {game['seed']}: after {after[seat]}, best {best}, gap {gap}"
+            f"{' (end triggered)' if triggered else ''}",
+            flush=True,
+        )
+    out = {}
+    for triggered, (count, total) in sums.items():
+        name = "triggered" if triggered else "not_triggered"
+        out[f"{name}.turns"] = count
+        out[f"{name}.mean_gap"] = total / count if count else 0.0
+    return out
+
+
+def planner(games: list[dict[str, Any]], evals: Sequence[int]) -> dict[str, float]:
+    """The live-points planner's best margin at the hard seat's last turns, by evaluations."""
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    scored = dataclasses.replace(knowledge, evaluate_all=kn.live_totals)
+    cpu = {count: 0.0 for count in evals}
+    better = {count: 0 for count in evals}
+    worse = {count: 0 for count in evals}
+    points = {count: 0.0 for count in evals}
+    positions = 0
+    for game in games:
+        seat = game["seat"]
+        for start, _ in hard_turn_starts(game):
+            if not last_turn(start, seat):
+                continue
+            world = start.determinize(seat, 1)
+            tops = {}
+            for count in evals:
+                began = time.process_time()
+                plans = TurnPlanner(scored, beam=6, max_evals=count).plans(
+                    world.clone(), seat, Rng(1)
+                )
+                cpu[count] += time.process_time() - began
+                tops[count] = max(plan.value for plan in plans)
+            positions += 1
+            for count in evals:
+                difference = tops[count] - tops[evals[0]]
+                better[count] += difference > 0
+                worse[count] += difference < 0
+                points[count] += difference
+    out: dict[str, float] = {"positions": positions}
+    for count in evals:
+        out[f"{count}.cpu_s"] = cpu[count] / positions if positions else 0.0
+        out[f"{count}.better"] = better[count]
+        out[f"{count}.worse"] = worse[count]
+        out[f"{count}.points"] = points[count] / positions if positions else 0.0
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("gaps", "planner"))
+    parser.add_argument("--replays", type=Path, default=DEFAULT_REPLAYS)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--beam", type=int, default=200)
+    parser.add_argument("--evals", type=int, nargs="+", default=[1500, 3000, 6000])
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.beam < 1 or any(count < 1 for count in args.evals):
+        parser.error("--games, --beam and --evals must be positive")
+    games = list(read_games(args.replays, args.games, {}))
+    result = gaps(games, args.beam) if args.command == "gaps" else planner(games, args.evals)
+    for name, value in result.items():
+        print(f"{name}: {round(value, 3)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
