@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.decision_cpu import read_games
+from bench.fit_kingdom_builder import replay_of
 from game.bots import knowledge as kn
 from game.bots.greedy import TurnPlanner
 from game.core.api import GameState
-from game.core.match import Replay
 from game.core.rng import Rng
 from game.kingdom_builder.evaluation import last_turn
 
@@ -47,14 +47,7 @@ def _points(state: GameState) -> list[int]:
 def hard_turn_starts(game: dict[str, Any]) -> Iterator[tuple[GameState, list[int] | None]]:
     """The hard seat's turn starts of a replayed game (copies), each with the rules' points
     right after that turn ended (``None`` if the replay stops inside it)."""
-    replay = Replay(
-        game=game["game"],
-        players=game["players"],
-        seed=game["seed"],
-        options=game.get("options", {}),
-        rules_version=game["rules_version"],
-        actions=[(seat, tuple(action)) for seat, action in game["actions"]],
-    )
+    replay = replay_of(game)
     seat = game["seat"]
     turn = None
     start: GameState | None = None
