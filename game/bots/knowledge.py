@@ -88,6 +88,7 @@ The evaluation module may define (every name is optional):
     (:func:`live_totals`) — in a seat's last turn its position's future is worth nothing, so
     the turns the evaluation prefers for what they set up may miss the most points.  Default:
     none.
+
 ``round_turns_left(state) -> int``
     How many turns end before the current round is over, the seat to move's included (Kingdom
     Builder: that seat and those after it in the round, KB §4).  With the search parameter
