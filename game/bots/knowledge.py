@@ -308,7 +308,7 @@ def win_chances(values: Sequence[float], scale: float, form: str = "margin") -> 
     chance, not only the leader's.
     """
     if form == "margin":
-        return [_logistic(relative_value(values, s) / scale) for s in range(len(values))]
+        return [logistic(relative_value(values, s) / scale) for s in range(len(values))]
     if form == "softmax":
         top = max(values)
         weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
@@ -327,7 +327,8 @@ def relative_value(values: Sequence[float], seat: Seat) -> float:
     return values[seat] - best_other
 
 
-def _logistic(x: float) -> float:
+def logistic(x: float) -> float:
+    """The logistic function 1 / (1 + e^-x), exactly 0 or 1 far out (no overflow)."""
     if x < -30.0:
         return 0.0
     if x > 30.0:

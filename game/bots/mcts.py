@@ -14,15 +14,13 @@ chance event average over outcomes (an open-loop tree), and actions that exist o
 outcomes are again handled by availability.
 
 **Turns as moves at the root.**  With ``macro=True`` (the default) the root's children are whole
-turns of the bot's seat, proposed by the greedy :class:`~game.bots.greedy.TurnPlanner`
-(``max_plans`` of them, at most ``plan_per_first`` starting with the same action, each primed
-with ``prior_visits`` virtual visits at the planner's value; ``plan_evals`` bounds the planner's
-evaluations, by default the planner's own bound; with ``last_turn_plans`` and the game's
-``last_turn`` hook saying the turn is the seat's last, up to that many more: the planner's best
-turns by the points the rules count now, :func:`~game.bots.knowledge.live_totals`), so the
-search spends its time
-comparing the turns that matter instead of re-deriving three placements one by one.  Below the
-root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
+turns of the bot's seat (:mod:`game.bots.root_turns`: the greedy
+:class:`~game.bots.greedy.TurnPlanner`'s best, ``max_plans`` of them, at most ``plan_per_first``
+starting with the same action, ``plan_evals`` bounding the planner's evaluations; with
+``last_turn_plans``, in the seat's last turn, that many more scored by the points counted now),
+each primed with ``prior_visits`` virtual visits at its prior reward, so the search spends its
+time comparing the turns that matter instead of re-deriving three placements one by one.  Below
+the root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
 node is tried in the order the playout policy prefers, and a node visited ``n`` times has about
 ``widening * sqrt(n)`` children (progressive widening).
 
@@ -65,9 +63,10 @@ whichever comes first.  An
 iteration budget always finishes its racing round; a round cut short by the ceiling does not
 count.  With an iteration budget and no ceiling reached, the same seed gives the same decision
 on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
-root's turn planner is bounded by its evaluations (``plan_evals``, default
-:data:`game.bots.budget.PLAN_EVALS`) and by ``plan_share`` of the CPU ceiling.  The search also stops (raising
-:class:`~game.bots.base.BotCancelled`) when the ``cancel`` token is set.  Only the first
+root's turn planner is bounded by its evaluations (``plan_evals``, default the game's
+``PLAN_EVALS``, else :data:`game.bots.budget.PLAN_EVALS`) and by ``plan_share`` of the CPU
+ceiling.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when the
+``cancel`` token is set.  Only the first
 decision of a turn searches; the rest of the chosen turn is cached and played instantly.
 """
 
@@ -75,7 +74,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import replace
 from typing import Any
 
 from game.bots.base import (
@@ -86,16 +84,16 @@ from game.bots.base import (
     gc_paused,
     turn_continues,
 )
-from game.bots.budget import PLAN_EVALS, Budget, Meter
+from game.bots.budget import Budget, Meter
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import (
     SEARCH_PARAMETERS,
     WIN_CHANCE_FORMS,
     Knowledge,
     knowledge_for,
-    live_totals,
 )
 from game.bots.parallel import RacePool
+from game.bots.root_turns import RootTurns
 from game.core import registry
 from game.core.api import GameState
 from game.core.rng import Rng
@@ -569,85 +567,26 @@ class MctsBot:
         cancel: CancelToken | None,
         meter: Meter,
     ) -> None:
-        """Root children: the planner's best distinct whole turns, primed with their value.
-
-        The planner evaluates at most ``plan_evals`` positions (default: the game's
-        ``PLAN_EVALS`` for this position, as the greedy levels do, else
-        :data:`game.bots.budget.PLAN_EVALS`) within ``plan_share`` of the search's CPU
-        ceiling."""
-        evals = self.plan_evals
-        if evals is None:
-            evals = knowledge.evals_for(world, seat) or PLAN_EVALS
-        planner = TurnPlanner(
-            knowledge, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
-        )
-        plans = planner.plans(world.clone(), seat, self.rng, cancel, meter.share(self.plan_share))
-        chosen = []
-        starts: dict[Action, int] = {}
-        for plan in plans:
-            first = plan.actions[0]
-            if self.plan_per_first is not None and starts.get(first, 0) >= self.plan_per_first:
-                continue
-            starts[first] = starts.get(first, 0) + 1
-            chosen.append(plan)
-            if len(chosen) >= self.max_plans:
-                break
-        scale = knowledge.scale_for(world)
-        for plan in chosen:
-            if self.win_chance == "margin":
-                prior = _logistic(plan.value / scale)
-            else:  # the planner's margin says nothing of the other rivals: judge the turn's end
-                prior = self._turn_end_reward(world, seat, plan.actions, knowledge)
-            root.children[plan.actions] = _Node(
+        """Root children: the whole turns of :mod:`game.bots.root_turns`, each primed with
+        ``prior_visits`` virtual visits at its prior reward."""
+        turns = self._root_turns().turns(world, seat, knowledge, self.rng, cancel, meter)
+        for actions, prior in turns.items():
+            root.children[actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
-        if (
-            self.last_turn_plans
-            and knowledge.last_turn is not None
-            and knowledge.last_turn(world, seat)
-        ):
-            self._add_last_turn_plans(root, world, seat, knowledge, evals, cancel, meter)
 
-    def _add_last_turn_plans(
-        self,
-        root: _Node,
-        world: GameState,
-        seat: Seat,
-        knowledge: Knowledge,
-        evals: int,
-        cancel: CancelToken | None,
-        meter: Meter,
-    ) -> None:
-        """In the seat's last turn of the game, up to ``last_turn_plans`` more root children:
-        the planner's best turns by the points the rules count now (nothing after this turn
-        is the seat's to use, so the evaluation's worth of what a turn sets up may hide the
-        turn that scores most), each primed like the others with its end judged by the
-        search's own evaluation; the race then plays every turn out to the real result."""
-        scored = replace(knowledge, evaluate_all=live_totals)
-        planner = TurnPlanner(
-            scored, beam=self.plan_beam, max_evals=evals, per_first=self.plan_per_first
+    def _root_turns(self) -> RootTurns:
+        """This bot's settings for its root's turns (they change when the game tunes it)."""
+        return RootTurns(
+            max_plans=self.max_plans,
+            beam=self.plan_beam,
+            evals=self.plan_evals,
+            per_first=self.plan_per_first,
+            share=self.plan_share,
+            win_chance=self.win_chance,
+            end_margin=self.end_margin,
+            last_turn_plans=self.last_turn_plans,
         )
-        plans = planner.plans(world.clone(), seat, self.rng, cancel, meter.share(self.plan_share))
-        added = 0
-        for plan in plans:
-            if added >= self.last_turn_plans:
-                break
-            if plan.actions in root.children:
-                continue
-            prior = self._turn_end_reward(world, seat, plan.actions, knowledge)
-            root.children[plan.actions] = _Node(
-                seat, visits=self.prior_visits, total=self.prior_visits * prior
-            )
-            added += 1
-
-    def _turn_end_reward(
-        self, world: GameState, seat: Seat, actions: tuple[Action, ...], knowledge: Knowledge
-    ) -> float:
-        """``seat``'s reward in ``world`` after it plays ``actions`` (a turn's prior)."""
-        after = world.clone()
-        for action in actions:
-            apply_trusted(after, seat, action)
-        return knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
 
     def _iterate(
         self,
@@ -823,11 +762,3 @@ class MctsBot:
 
 #: The golden ratio's fractional part: k * _GOLDEN mod 1 spreads evenly over [0, 1) for any k.
 _GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
-
-
-def _logistic(x: float) -> float:
-    if x < -30.0:
-        return 0.0
-    if x > 30.0:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))

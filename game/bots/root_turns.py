@@ -1,0 +1,138 @@
+"""Which whole turns the search bot compares at its root, and what each is worth at first.
+
+The search bot (:mod:`game.bots.mcts`) does not grow its first move action by action: its root's
+children are whole turns of its seat, proposed by the greedy
+:class:`~game.bots.greedy.TurnPlanner`, and each starts with a *prior* (a few virtual playouts
+at the value the turn's end seems to have).  This module makes that list; the search then
+decides among the turns (UCB or the race) without knowing where they came from.
+
+- The planner's best distinct turns judged by the game's evaluation (at most ``max_plans``, at
+  most ``per_first`` starting with the same action).
+- In the seat's last turn of the game (the game's ``last_turn`` hook), up to
+  ``last_turn_plans`` more: the planner's best turns judged by the points the rules count now
+  (:func:`~game.bots.knowledge.live_totals`).  Nothing after that turn is the seat's to use, so
+  the evaluation's worth of what a turn sets up (next turn's potential, a tile's worth per turn
+  left) could hide the turn that scores most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.bots.base import CancelToken, apply_trusted
+from game.bots.budget import PLAN_EVALS, Meter
+from game.bots.greedy import Plan, TurnPlanner
+from game.bots.knowledge import Knowledge, live_totals, logistic
+from game.core.api import GameState
+from game.core.rng import Rng
+from game.core.types import Action, Seat
+
+#: A whole turn: the seat's actions from its turn's start to its end (or as far as planned).
+Turn = tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class RootTurns:
+    """The search bot's settings for its root's turns (the names of its search parameters).
+
+    ``evals`` bounds each planner's evaluations (``None``: the game's ``PLAN_EVALS`` for the
+    position, else :data:`game.bots.budget.PLAN_EVALS`); ``share`` is the part of the
+    decision's CPU ceiling each planner may use.  ``win_chance`` and ``end_margin`` are the
+    search's reward (:meth:`Knowledge.rewards`): with ``win_chance="margin"`` a turn's prior
+    is the win chance of the planner's own margin, otherwise the search's reward of the
+    position right after the turn (the planner's margin over the strongest rival says nothing
+    of the others).
+    """
+
+    max_plans: int
+    beam: int
+    evals: int | None
+    per_first: int | None
+    share: float
+    win_chance: str
+    end_margin: bool
+    last_turn_plans: int
+
+    def turns(
+        self,
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        rng: Rng,
+        cancel: CancelToken | None,
+        meter: Meter,
+    ) -> dict[Turn, float]:
+        """The root's turns in ``world`` (a determinization the seat may see), each with its
+        prior reward, in the order the search should list them; draws from ``rng``."""
+        evals = self.evals
+        if evals is None:
+            evals = knowledge.evals_for(world, seat) or PLAN_EVALS
+        planner = TurnPlanner(knowledge, beam=self.beam, max_evals=evals, per_first=self.per_first)
+        plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
+        scale = knowledge.scale_for(world)
+        turns: dict[Turn, float] = {}
+        for plan in self._distinct(plans):
+            if self.win_chance == "margin":
+                turns[plan.actions] = logistic(plan.value / scale)
+            else:
+                turns[plan.actions] = self.turn_end_reward(world, seat, plan.actions, knowledge)
+        if (
+            self.last_turn_plans
+            and knowledge.last_turn is not None
+            and knowledge.last_turn(world, seat)
+        ):
+            self._add_last_turn(turns, world, seat, knowledge, evals, rng, cancel, meter)
+        return turns
+
+    def _distinct(self, plans: list[Plan]) -> list[Plan]:
+        """The best ``max_plans`` of ``plans`` (best first), at most ``per_first`` of them
+        starting with the same action."""
+        chosen = []
+        starts: dict[Action, int] = {}
+        for plan in plans:
+            first = plan.actions[0]
+            if self.per_first is not None and starts.get(first, 0) >= self.per_first:
+                continue
+            starts[first] = starts.get(first, 0) + 1
+            chosen.append(plan)
+            if len(chosen) >= self.max_plans:
+                break
+        return chosen
+
+    def _add_last_turn(
+        self,
+        turns: dict[Turn, float],
+        world: GameState,
+        seat: Seat,
+        knowledge: Knowledge,
+        evals: int,
+        rng: Rng,
+        cancel: CancelToken | None,
+        meter: Meter,
+    ) -> None:
+        """In the seat's last turn, up to ``last_turn_plans`` more turns: the planner's best by
+        the points the rules count now, each primed with its end judged by the search's own
+        reward (the search then plays every turn out to the real result)."""
+        scored = replace(knowledge, evaluate_all=live_totals)
+        planner = TurnPlanner(scored, beam=self.beam, max_evals=evals, per_first=self.per_first)
+        plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
+        added = 0
+        for plan in plans:
+            if added >= self.last_turn_plans:
+                break
+            if plan.actions in turns:
+                continue
+            turns[plan.actions] = self.turn_end_reward(world, seat, plan.actions, knowledge)
+            added += 1
+
+    def turn_end_reward(
+        self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge
+    ) -> float:
+        """``seat``'s reward in ``world`` right after it plays ``actions``."""
+        after = world.clone()
+        for action in actions:
+            apply_trusted(after, seat, action)
+        return knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
+
+
+__all__ = ["RootTurns", "Turn"]
