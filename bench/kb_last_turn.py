@@ -7,6 +7,7 @@ as ``bench.bots --replays`` writes them; default the committed level games)::
 
     python -m bench.kb_last_turn gaps --games 120
     python -m bench.kb_last_turn planner --games 40 --evals 1500 3000 6000
+    python -m bench.kb_last_turn beams --games 40 --beams 6 25 50 200
 
 ``gaps``: at the hard seat's last turn start of each game, a wide beam search of the turn
 (``--beam`` partial turns a step, judged by the rules' points after each action) finds the most
@@ -16,7 +17,10 @@ and for the others.  ``planner``: at every turn start of the hard seat that the 
 ``last_turn`` hook calls its last, the bots' turn planner judging by the rules' points
 (:func:`game.bots.knowledge.live_totals`, beam 6, the hard level's ``last_turn_plans``) with
 each of ``--evals`` evaluations: the best margin it finds and its CPU time, against the first
-count given.  Counts, not clocks: the figures are the same on any machine but the CPU seconds.
+count given.  ``beams``: at the same turns (the hard seat's last turn of each game, when the
+hook calls it so), the points the seat had after the turn it played against :func:`best_points`
+with each of ``--beams`` widths, and that search's CPU time: how close the level's last turn
+comes to a wide search of the points alone.  Counts, not clocks: the figures are the same on any machine but the CPU seconds.
 """
 
 from __future__ import annotations
@@ -163,18 +167,63 @@ def planner(games: list[dict[str, Any]], evals: Sequence[int]) -> dict[str, floa
     return out
 
 
+def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float]:
+    """The seat's points after its last turn as played, and :func:`best_points` with each beam
+    width, averaged over the games whose last hard turn the ``last_turn`` hook calls the last."""
+    played = 0.0
+    found = {width: 0.0 for width in widths}
+    cpu = {width: 0.0 for width in widths}
+    positions = 0
+    for game in games:
+        seat = game["seat"]
+        last: tuple[GameState, list[int]] | None = None
+        for start, points in hard_turn_starts(game):
+            last = (start, points) if points is not None else None
+        if last is None or not last_turn(last[0], seat):
+            continue
+        start, after = last
+        positions += 1
+        played += after[seat]
+        row = []
+        for width in widths:
+            began = time.process_time()
+            best = best_points(start.clone(), seat, width)
+            cpu[width] += time.process_time() - began
+            found[width] += best
+            row.append(f"beam {width}: {best}")
+        print(f"game {game['seed']}: played {after[seat]}, " + ", ".join(row), flush=True)
+    out: dict[str, float] = {"positions": positions}
+    if positions:
+        out["played.points"] = played / positions
+        for width in widths:
+            out[f"{width}.points"] = found[width] / positions
+            out[f"{width}.cpu_s"] = cpu[width] / positions
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("gaps", "planner"))
+    parser.add_argument("command", choices=("gaps", "planner", "beams"))
     parser.add_argument("--replays", type=Path, default=DEFAULT_REPLAYS)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--beam", type=int, default=200)
     parser.add_argument("--evals", type=int, nargs="+", default=[1500, 3000, 6000])
+    parser.add_argument("--beams", type=int, nargs="+", default=[6, 25, 50, 200])
     args = parser.parse_args(argv)
-    if args.games < 1 or args.beam < 1 or any(count < 1 for count in args.evals):
-        parser.error("--games, --beam and --evals must be positive")
+    if (
+        args.games < 1
+        or args.beam < 1
+        or any(count < 1 for count in args.evals)
+        or any(width < 1 for width in args.beams)
+    ):
+        parser.error("--games, --beam, --evals and --beams must be positive")
     games = list(read_games(args.replays, args.games, {}))
-    result = gaps(games, args.beam) if args.command == "gaps" else planner(games, args.evals)
+    if args.command == "gaps":
+        result = gaps(games, args.beam)
+    elif args.command == "planner":
+        result = planner(games, args.evals)
+    else:
+        result = beams(games, args.beams)
     for name, value in result.items():
         print(f"{name}: {round(value, 3)}")
     return 0

@@ -440,7 +440,11 @@ def test_the_last_turn_probe_finds_the_points_a_turn_can_score() -> None:
     last, after = starts[-1]
     assert after is not None and after[seat] == game["totals"][seat]
     assert kb_last_turn.last_turn(last, seat)
-    assert kb_last_turn.best_points(last.clone(), seat, beam=60) >= after[seat]
+    best = kb_last_turn.best_points(last.clone(), seat, beam=60)
+    assert best >= after[seat]
     figures = kb_last_turn.planner([game], [200, 400])
     assert figures["positions"] >= 1
     assert figures["200.points"] == 0.0 and figures["400.cpu_s"] > 0.0
+    widths = kb_last_turn.beams([game], [1, 60])
+    assert widths["positions"] == 1 and widths["played.points"] == after[seat]
+    assert widths["60.points"] == best and widths["1.points"] > 0 and widths["60.cpu_s"] > 0.0
