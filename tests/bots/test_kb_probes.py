@@ -448,3 +448,26 @@ def test_the_last_turn_probe_finds_the_points_a_turn_can_score() -> None:
     widths = kb_last_turn.beams([game], [1, 60])
     assert widths["positions"] == 1 and widths["played.points"] == after[seat]
     assert widths["60.points"] == best and widths["1.points"] > 0 and widths["60.cpu_s"] > 0.0
+
+
+def test_the_building_probe_counts_every_settlement_of_the_supply() -> None:
+    """``bench/kb_building.py``: in a base game (no Sword returns a settlement) every seat's
+    settlements are either built or left in the supply (KB §3: 40 each); every seat plays as
+    many turns (KB §8: the game ends with the round); a move tile's placement is a move, not a
+    build; the report has a line a count."""
+    from bench import kb_building
+    from bench.decision_cpu import read_games
+    from game.kingdom_builder.codes import SETTLEMENTS
+
+    games = list(read_games(kb_building.DEFAULT_REPLAYS, 2, {}))
+    for game in games:
+        own, others = kb_building.game_counts(game)
+        assert own["built"] + own["left"] == SETTLEMENTS
+        assert abs(others["built"] + others["left"] - SETTLEMENTS) < 1e-9
+        assert own["turns"] > 0 and abs(own["turns"] - others["turns"]) < 1e-9
+        moves = sum(own[f"tile:{kind}"] for kind in ("Barn", "Harbor", "Paddock"))
+        assert own["moved"] == moves
+    count, own, others = kb_building.tally(games)
+    lines = kb_building.report(count, own, others)
+    assert count == 2 and lines[1].split()[0] == "left"
+    assert kb_building.main([str(kb_building.DEFAULT_REPLAYS), "--games", "1"]) == 0
