@@ -20,7 +20,8 @@ each of ``--evals`` evaluations: the best margin it finds and its CPU time, agai
 count given.  ``beams``: at the same turns (the hard seat's last turn of each game, when the
 hook calls it so), the points the seat had after the turn it played against :func:`best_points`
 with each of ``--beams`` widths, and that search's CPU time: how close the level's last turn
-comes to a wide search of the points alone.  Counts, not clocks: the figures are the same on any machine but the CPU seconds.
+comes to a wide search of the points alone.  Counts, not clocks: the figures are the same on
+any machine but the CPU seconds.
 """
 
 from __future__ import annotations
@@ -69,6 +70,15 @@ def hard_turn_starts(game: dict[str, Any]) -> Iterator[tuple[GameState, list[int
         yield start, None
 
 
+def last_hard_turn(game: dict[str, Any]) -> tuple[GameState, list[int]] | None:
+    """The hard seat's last turn start of a replayed game and the rules' points right after
+    that turn (``None`` if the replay stops inside it)."""
+    last: tuple[GameState, list[int]] | None = None
+    for start, points in hard_turn_starts(game):
+        last = (start, points) if points is not None else None
+    return last
+
+
 def best_points(state: GameState, seat: int, beam: int) -> int:
     """The most rules' points ``seat`` can have right after its turn from ``state``: a beam
     search over its actions (``beam`` distinct positions a step, best points first)."""
@@ -104,9 +114,7 @@ def gaps(games: list[dict[str, Any]], beam: int) -> dict[str, float]:
     of the hard seat; the mean gap where the end was triggered and where it was not."""
     sums: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}
     for game in games:
-        last: tuple[GameState, list[int]] | None = None
-        for start, points in hard_turn_starts(game):
-            last = (start, points) if points is not None else None
+        last = last_hard_turn(game)
         if last is None:
             continue
         start, after = last
@@ -176,9 +184,7 @@ def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float
     positions = 0
     for game in games:
         seat = game["seat"]
-        last: tuple[GameState, list[int]] | None = None
-        for start, points in hard_turn_starts(game):
-            last = (start, points) if points is not None else None
+        last = last_hard_turn(game)
         if last is None or not last_turn(last[0], seat):
             continue
         start, after = last

@@ -75,7 +75,7 @@ class RootTurns:
             if self.win_chance == "margin":
                 turns[plan.actions] = logistic(plan.value / scale)
             else:
-                turns[plan.actions] = self.turn_end_reward(world, seat, plan.actions, knowledge)
+                turns[plan.actions] = self._turn_end_reward(world, seat, plan.actions, knowledge)
         if (
             self.last_turn_plans
             and knowledge.last_turn is not None
@@ -122,10 +122,10 @@ class RootTurns:
                 break
             if plan.actions in turns:
                 continue
-            turns[plan.actions] = self.turn_end_reward(world, seat, plan.actions, knowledge)
+            turns[plan.actions] = self._turn_end_reward(world, seat, plan.actions, knowledge)
             added += 1
 
-    def turn_end_reward(
+    def _turn_end_reward(
         self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge
     ) -> float:
         """``seat``'s reward in ``world`` right after it plays ``actions``."""
