@@ -130,7 +130,10 @@ SEARCH_PARAMETERS = frozenset(
         "finish_round",
         "horizon_extra",
         "iterations",
+        "last_turn_beam",
+        "last_turn_evals",
         "last_turn_plans",
+        "last_turn_work",
         "max_plans",
         "plan_beam",
         "plan_evals",
@@ -402,9 +405,12 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     for flag in ("finish_round", "round_horizon", "end_margin"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
-    for count in ("finish_plan_evals", "last_turn_plans"):
+    for count in ("finish_plan_evals", "last_turn_plans", "last_turn_beam", "last_turn_evals"):
         if search.get(count, 0) != 0:
             _positive_int(game_id, f'SEARCH["{count}"]', search[count])
+    share = search.get("last_turn_work", 1.0)
+    if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1:
+        raise ValueError(f'{game_id}: SEARCH["last_turn_work"] must be a number in (0, 1]')
     if search.get("win_chance", "margin") not in WIN_CHANCE_FORMS:
         raise ValueError(f'{game_id}: SEARCH["win_chance"] must be one of {WIN_CHANCE_FORMS}')
     return tuple(sorted(search.items()))

@@ -17,7 +17,8 @@ outcomes are again handled by availability.
 turns of the bot's seat (:mod:`game.bots.root_turns`: the greedy
 :class:`~game.bots.greedy.TurnPlanner`'s best, ``max_plans`` of them, at most ``plan_per_first``
 starting with the same action, ``plan_evals`` bounding the planner's evaluations; with
-``last_turn_plans``, in the seat's last turn, that many more scored by the points counted now),
+``last_turn_plans``, in the seat's last turn, that many more scored by the points counted now,
+found by a planner of ``last_turn_beam`` and ``last_turn_evals`` — 0: the root planner's),
 each primed with ``prior_visits`` virtual visits at its prior reward, so the search spends its
 time comparing the turns that matter instead of re-deriving three placements one by one.  Below
 the root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
@@ -65,7 +66,8 @@ count.  With an iteration budget and no ceiling reached, the same seed gives the
 on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
 root's turn planner is bounded by its evaluations (``plan_evals``, default the game's
 ``PLAN_EVALS``, else :data:`game.bots.budget.PLAN_EVALS`) and by ``plan_share`` of the CPU
-ceiling.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when the
+ceiling.  In the seat's last turn (with ``last_turn_plans``) the race stops at ``last_turn_work``
+of its work and iterations, leaving the time to a wider last-turn planner.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when the
 ``cancel`` token is set.  Only the first
 decision of a turn searches; the rest of the chosen turn is cached and played instantly.
 """
@@ -149,6 +151,9 @@ class MctsBot:
         round_horizon: bool = False,
         end_margin: bool = False,
         last_turn_plans: int = 0,
+        last_turn_beam: int = 0,
+        last_turn_evals: int = 0,
+        last_turn_work: float = 1.0,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
         safety_net: bool = True,
@@ -228,6 +233,18 @@ class MctsBot:
         #: In a turn the game's ``last_turn`` hook calls the seat's last, the root also races
         #: up to this many of the planner's best turns by the points counted now.
         self.last_turn_plans = last_turn_plans
+        if last_turn_beam < 0 or last_turn_evals < 0 or not 0 < last_turn_work <= 1:
+            raise ValueError(
+                "last_turn_beam and last_turn_evals must not be negative, "
+                "last_turn_work must be in (0, 1]"
+            )
+        #: The beam and evaluations of that last-turn planner (0: the root planner's).
+        self.last_turn_beam = last_turn_beam
+        self.last_turn_evals = last_turn_evals
+        #: In such a turn, the share of ``work`` (and ``iterations``) the race may use: the
+        #: wider last-turn planner's time is taken from the race's.
+        self.last_turn_work = last_turn_work
+        self._work_scale = 1.0
         #: Whether the game's ``SEARCH`` parameters replace these (the hard level), except the
         #: names in ``fixed`` (a budget the caller chose).
         self.game_tuning = game_tuning
@@ -280,6 +297,14 @@ class MctsBot:
         self._work = 0
         started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
+        self._work_scale = 1.0
+        if (
+            self.last_turn_work < 1.0
+            and self.last_turn_plans
+            and knowledge.last_turn is not None
+            and knowledge.last_turn(first_world, seat)
+        ):
+            self._work_scale = self.last_turn_work
         root = _Node(mover=-1)
         if self.macro:
             self._add_plans(root, first_world, seat, knowledge, cancel, meter)
@@ -503,7 +528,9 @@ class MctsBot:
 
     def _more_iterations(self, count: int) -> bool:
         """Whether the iteration budget (if any) leaves room for another round."""
-        return self.iterations is None or count < self.iterations * self.count_scale
+        return (
+            self.iterations is None or count < self.iterations * self.count_scale * self._work_scale
+        )
 
     def _batch_rounds(self, count: int, done_rounds: int, alive: list[tuple[Action, ...]]) -> int:
         """How many rounds to hand out at once on several cores: up to the next rejection, and
@@ -511,12 +538,12 @@ class MctsBot:
         dropped, as one core would not have played them)."""
         rounds = self.reject_every - done_rounds % self.reject_every
         if self.iterations is not None:
-            left = self.iterations * self.count_scale - count
+            left = math.ceil(self.iterations * self.count_scale * self._work_scale) - count
             rounds = min(rounds, max(1, -(-left // len(alive))))
         if self.work is not None and done_rounds:
-            left = self.work * self.count_scale - self._work
+            work_left = self.work * self.count_scale * self._work_scale - self._work
             per_round = self._work / done_rounds
-            rounds = min(rounds, max(1, math.ceil(left / max(per_round, 1.0))))
+            rounds = min(rounds, max(1, math.ceil(work_left / max(per_round, 1.0))))
         elif self.work is not None:
             rounds = 1
         return max(1, rounds)
@@ -586,6 +613,8 @@ class MctsBot:
             win_chance=self.win_chance,
             end_margin=self.end_margin,
             last_turn_plans=self.last_turn_plans,
+            last_turn_beam=self.last_turn_beam,
+            last_turn_evals=self.last_turn_evals,
         )
 
     def _iterate(
@@ -686,7 +715,9 @@ class MctsBot:
         turn planners, per action of the cheap policy and per playout's final evaluation — a
         count (the same on every machine) that follows the CPU time of a search more closely
         than the number of playouts, whose cost varies with the position."""
-        return self.work is not None and self._work >= self.work * self.count_scale
+        return (
+            self.work is not None and self._work >= self.work * self.count_scale * self._work_scale
+        )
 
     def _step(
         self,

@@ -52,6 +52,8 @@ class RootTurns:
     win_chance: str
     end_margin: bool
     last_turn_plans: int
+    last_turn_beam: int = 0
+    last_turn_evals: int = 0
 
     def turns(
         self,
@@ -114,7 +116,12 @@ class RootTurns:
         the points the rules count now, each primed with its end judged by the search's own
         reward (the search then plays every turn out to the real result)."""
         scored = replace(knowledge, evaluate_all=live_totals)
-        planner = TurnPlanner(scored, beam=self.beam, max_evals=evals, per_first=self.per_first)
+        planner = TurnPlanner(
+            scored,
+            beam=self.last_turn_beam or self.beam,
+            max_evals=self.last_turn_evals or evals,
+            per_first=self.per_first,
+        )
         plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
         added = 0
         for plan in plans:

@@ -471,3 +471,44 @@ def test_the_building_probe_counts_every_settlement_of_the_supply() -> None:
     lines = kb_building.report(count, own, others)
     assert count == 2 and lines[1].split()[0] == "left"
     assert kb_building.main([str(kb_building.DEFAULT_REPLAYS), "--games", "1"]) == 0
+
+
+def test_the_endgame_duel_plays_both_arms_from_the_same_position(tmp_path: Path) -> None:
+    """``bench/kb_endgame.py``: the branch point is the hard seat's last turn start of the
+    replayed game (its seat to move, KB §4); two arms with the same search parameters play the
+    same rest of the game to the same final scores (the same bots, seeds and deck: common
+    random numbers), so the paired report shows no difference; ``--out`` rows report again."""
+    from bench import kb_endgame
+    from bench.decision_cpu import read_games
+
+    game = next(read_games(kb_endgame.DEFAULT_REPLAYS, 1, {"nomads": "full"}))
+    seat = game["seat"]
+    start = kb_endgame.branch_point(game, 1)
+    assert start is not None and list(start.to_move()) == [seat]
+    assert kb_endgame.branch_point(game, 10_000) is None
+    cheap = {"work": 60, "last_turn_plans": 1}
+    row = kb_endgame.duel(game, 1, cheap, cheap)
+    assert row is not None and row["level"]["totals"] == row["variant"]["totals"]
+    assert len(row["level"]["totals"]) == game["players"]
+    report = kb_endgame.summary([row])
+    assert report["positions"] == 1 and report["margin_diff"] == 0.0 and report["changed"] == 0
+    assert report["only_won"] == {"level": 0, "variant": 0}
+    out = tmp_path / "duel.jsonl"
+    code = kb_endgame.main(
+        [
+            "--games",
+            "1",
+            "--options",
+            '{"nomads": "full"}',
+            "--search",
+            json.dumps(cheap),
+            "--level-search",
+            json.dumps({"work": 60}),
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0
+    rows = kb_endgame.read_rows([out])
+    assert len(rows) == 1 and rows[0]["seed"] == game["seed"]
+    assert kb_endgame.summary(rows)["positions"] == 1

@@ -512,3 +512,81 @@ def test_last_turn_plans_must_be_a_count() -> None:
     assert kn.search_parameters("kingdom-builder", {"last_turn_plans": 4}) == (
         ("last_turn_plans", 4),
     )
+
+
+def test_the_last_turn_planner_takes_its_own_beam_and_evaluations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``last_turn_beam`` and ``last_turn_evals`` set the live-points planner of a seat's last
+    turn (0: the root planner's beam and evaluations); the root planner keeps its own."""
+    from game.bots import root_turns
+    from game.bots.budget import Meter
+    from game.bots.mcts import _Node
+    from game.kingdom_builder.evaluation import last_turn
+
+    made: list[tuple[int, int]] = []
+    real = root_turns.TurnPlanner
+
+    def recording(knowledge: Any, beam: int, max_evals: int, per_first: Any) -> Any:
+        made.append((beam, max_evals))
+        return real(knowledge, beam=beam, max_evals=max_evals, per_first=per_first)
+
+    monkeypatch.setattr(root_turns, "TurnPlanner", recording)
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    state = next(s for s in _kb_turn_starts(5) if last_turn(s, s.cur) and s.legal_actions(s.cur))
+    for settings, expected in (
+        ({}, [(3, 200), (3, 200)]),
+        ({"last_turn_beam": 7, "last_turn_evals": 300}, [(3, 200), (7, 300)]),
+    ):
+        made.clear()
+        bot = MctsBot(7, work=100, plan_beam=3, plan_evals=200, last_turn_plans=2, **settings)
+        bot._add_plans(
+            _Node(mover=-1), state.clone(), state.cur, knowledge, None, Meter.unlimited()
+        )
+        assert made == expected
+
+
+def test_last_turn_work_shrinks_the_race_in_the_last_turn_only() -> None:
+    """``last_turn_work``: in a turn the game's ``last_turn`` hook calls the seat's last, the
+    race stops at that share of its work (the last-turn planner's time is taken from it); in
+    any other turn it runs to the whole count."""
+    from game.kingdom_builder.evaluation import last_turn
+
+    knowledge = kn.knowledge_for("kingdom-builder")
+    starts = [s for s in _kb_turn_starts(5) if s.legal_actions(s.cur)]
+    final = next(s for s in starts if last_turn(s, s.cur))
+    early = next(s for s in starts[4:] if not last_turn(s, s.cur))
+    work = {}
+    for name, state in (("final", final), ("early", early)):
+        for share in (1.0, 0.4):
+            bot = MctsBot(
+                3,
+                budget=None,
+                work=2000,
+                root_policy="race",
+                last_turn_plans=2,
+                last_turn_work=share,
+                knowledge=knowledge,
+            )
+            bot.search(state.clone(), state.cur)
+            work[name, share] = bot.last_work
+    assert work["early", 0.4] == work["early", 1.0] >= 2000
+    assert work["final", 1.0] >= 2000
+    assert 800 <= work["final", 0.4] < 2000
+
+
+def test_the_last_turn_settings_are_checked() -> None:
+    for name in ("last_turn_beam", "last_turn_evals"):
+        for bad in ("4", -1, 1.5, True):
+            with pytest.raises(ValueError, match=name):
+                kn.search_parameters("kingdom-builder", {name: bad})
+    for bad in (0, 1.5, -0.2, True, "half"):
+        with pytest.raises(ValueError, match="last_turn_work"):
+            kn.search_parameters("kingdom-builder", {"last_turn_work": bad})
+    with pytest.raises(ValueError, match="last_turn_work"):
+        MctsBot(1, work=100, last_turn_work=0.0)
+    with pytest.raises(ValueError, match="last_turn_beam"):
+        MctsBot(1, work=100, last_turn_beam=-1)
+    assert kn.search_parameters("kingdom-builder", {"last_turn_work": 0.5}) == (
+        ("last_turn_work", 0.5),
+    )
