@@ -89,6 +89,12 @@ The evaluation module may define (every name is optional):
     the turns the evaluation prefers for what they set up may miss the most points.  Default:
     none.
 
+``live_scores(state) -> list[float]``
+    Every seat's points as the rules count them now — the totals of
+    :meth:`GameState.preview_scores` (:func:`live_totals`), computed faster (Kingdom Builder:
+    each seat's own points memoised by its settlements).  The last-turn planner judges by it.
+    Default: :func:`live_totals`.
+
 ``round_turns_left(state) -> int``
     How many turns end before the current round is over, the seat to move's included (Kingdom
     Builder: that seat and those after it in the round, KB §4).  With the search parameter
@@ -199,6 +205,9 @@ class Knowledge:
     round_turns_left: Callable[[GameState], int] | None = None
     #: Whether a seat's turn is surely its last of the game (the module's ``last_turn``).
     last_turn: Callable[[GameState, Seat], bool] | None = None
+    #: Every seat's points counted now, faster (the module's ``live_scores``; ``None``:
+    #: :func:`live_totals`).
+    live_scores: EvaluateAll | None = None
 
     def search_for(self, state: GameState) -> tuple[tuple[str, Any], ...]:
         """The hard level's search parameters in ``state``'s variant of the game (``search``
@@ -468,6 +477,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         round_ending=hooks.get("round_ending"),
         round_turns_left=hooks.get("round_turns_left"),
         last_turn=hooks.get("last_turn"),
+        live_scores=hooks.get("live_scores"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), search_parameters(game_id, params or {}))

@@ -10,7 +10,7 @@ decides among the turns (UCB or the race) without knowing where they came from.
   most ``per_first`` starting with the same action).
 - In the seat's last turn of the game (the game's ``last_turn`` hook), up to
   ``last_turn_plans`` more: the planner's best turns judged by the points the rules count now
-  (:func:`~game.bots.knowledge.live_totals`).  Nothing after that turn is the seat's to use, so
+  (:func:`~game.bots.knowledge.live_totals`, or the game's faster ``live_scores``).  Nothing after that turn is the seat's to use, so
   the evaluation's worth of what a turn sets up (next turn's potential, a tile's worth per turn
   left) could hide the turn that scores most.
 """
@@ -115,7 +115,7 @@ class RootTurns:
         """In the seat's last turn, up to ``last_turn_plans`` more turns: the planner's best by
         the points the rules count now, each primed with its end judged by the search's own
         reward (the search then plays every turn out to the real result)."""
-        scored = replace(knowledge, evaluate_all=live_totals)
+        scored = replace(knowledge, evaluate_all=knowledge.live_scores or live_totals)
         planner = TurnPlanner(
             scored,
             beam=self.last_turn_beam or self.beam,

@@ -223,6 +223,35 @@ class Evaluator:
             values.append(value)
         return values
 
+    def live_scores(self, state: GameState) -> list[float]:
+        """Every seat's points as the rules count them now (KB §9: castles, the cards, Lords
+        and banked gold, as if the game ended here; the final scores of a finished game): the
+        totals of ``preview_scores``, with each seat's own points memoised by its settlements
+        (a turn moves only the seat's own) — the last-turn planner's judge (the
+        ``live_scores`` hook)."""
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        if st.over:
+            return [float(row["total"]) for row in st.preview_scores()]
+        memo = self._memo
+        game = _game_key(st)
+        lords: tuple[int, ...] | None = None
+        if "Lords" in st.cards:
+            counts = memo.sector_counts(st, game)
+            lords = memo.lords(tuple(counts), counts)
+        own = memo.own_for(game)
+        out = []
+        for s in range(st.n):
+            home = st.frozen_home(s)
+            points = own.get(home)
+            if points is None:
+                points = own[home] = scoring.own_points(st.board, st.cards, home)
+                memo.added()
+            total = points + st.gold_total(s)
+            if lords is not None:
+                total += lords[s]
+            out.append(float(total))
+        return out
+
     def features(self, state: GameState) -> list[tuple[float, ...]]:
         """Every seat's :data:`FEATURES` (the fitted evaluation's inputs; an unfinished game):
         ``score`` (castles, the cards, Lords and banked gold as if the game ended now),
@@ -410,6 +439,7 @@ SCALE = DEFAULT_WEIGHTS.scale
 evaluate_all = DEFAULT.evaluate_all
 rollout_action = DEFAULT.rollout_action
 explain_terms = DEFAULT.explain_terms
+live_scores = DEFAULT.live_scores
 
 
 def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[str, object]]:
@@ -558,6 +588,7 @@ __all__ = [
     "explain_terms",
     "hard_reward_scale",
     "hex_gains",
+    "live_scores",
     "position_key",
     "rollout_action",
     "stage_of",

@@ -300,3 +300,21 @@ def test_the_fitted_evaluator_refuses_rows_of_the_wrong_length() -> None:
     silently drop features from the sum."""
     with pytest.raises(ValueError, match="FEATURES"):
         ev.FittedEvaluator(ev.DEFAULT, [[1.0] * (len(fitted.FEATURES) - 1)])
+
+
+@pytest.mark.parametrize("options", [{}, {"nomads": "full"}])
+def test_the_live_scores_are_the_rules_points_now(options: dict[str, Any]) -> None:
+    """``live_scores`` (the last-turn planner's judge) is every seat's ``preview_scores``
+    total (KB §9: castles, the three cards, Lords, banked gold and Treasure), position for
+    position — memoised own points included, as settlements come and go (moves, Swords) —
+    and the final scores of a finished game; the game's hook is it."""
+    from game.bots.knowledge import live_totals
+
+    assert knowledge_for("kingdom-builder").live_scores == ev.live_scores
+    judge = ev.Evaluator(ev.DEFAULT_WEIGHTS)
+    lords = 0
+    for seed in range(12):
+        for state in _positions(seed, options, 3):
+            assert judge.live_scores(state) == live_totals(state)
+            lords += "Lords" in state.cards
+    assert lords, "some games score Lords"
