@@ -462,7 +462,10 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 #: CPU a decision at the median).  In a seat's last turn (:func:`last_turn`) the race also takes
 #: the 4 best turns by the points the rules count now (``last_turn_plans``): the fitted
 #: evaluation still values what a turn sets up for turns that will not come (docs/bots.md,
-#: "The last turn, by the points it scores": 5 games won only with it, 2 only without, of 425).
+#: "The last turn, by the points it scores": 5 games won only with it, 2 only without, of 425),
+#: found by a planner of 6,000 evaluations judging by the rules' points (``live_scores``), whose
+#: time the race gives up: it stops at 70% of its work in such a turn (``last_turn_evals``,
+#: ``last_turn_work``; docs/bots.md "A wider last turn, paid for by the race").
 #: The same with the full Nomads expansion, except that there the last round is not played
 #: out (:data:`SEARCH_BY_VARIANT`).
 PLAN_EVALS = 1500
@@ -474,6 +477,8 @@ SEARCH = {
     "prior_visits": 4,
     "finish_round": True,
     "last_turn_plans": 4,
+    "last_turn_evals": 6000,
+    "last_turn_work": 0.7,
 }
 
 
