@@ -66,10 +66,11 @@ count.  With an iteration budget and no ceiling reached, the same seed gives the
 on any machine, busy or not (``last_cut`` says whether a ceiling ended the last search).  The
 root's turn planner is bounded by its evaluations (``plan_evals``, default the game's
 ``PLAN_EVALS``, else :data:`game.bots.budget.PLAN_EVALS`) and by ``plan_share`` of the CPU
-ceiling.  In the seat's last turn (with ``last_turn_plans``) the race stops at ``last_turn_work``
-of its work and iterations, leaving the time to a wider last-turn planner.  The search also stops (raising :class:`~game.bots.base.BotCancelled`) when the
-``cancel`` token is set.  Only the first
-decision of a turn searches; the rest of the chosen turn is cached and played instantly.
+ceiling.  In the seat's last turn (with ``last_turn_plans``) the race stops at
+``last_turn_work`` of its work and iterations, leaving the time to a wider last-turn planner.
+The search also stops (raising :class:`~game.bots.base.BotCancelled`) when the ``cancel`` token
+is set.  Only the first decision of a turn searches; the rest of the chosen turn is cached and
+played instantly.
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ decides among the turns (UCB or the race) without knowing where they came from.
   most ``per_first`` starting with the same action).
 - In the seat's last turn of the game (the game's ``last_turn`` hook), up to
   ``last_turn_plans`` more: the planner's best turns judged by the points the rules count now
-  (:func:`~game.bots.knowledge.live_totals`, or the game's faster ``live_scores``).  Nothing after that turn is the seat's to use, so
-  the evaluation's worth of what a turn sets up (next turn's potential, a tile's worth per turn
-  left) could hide the turn that scores most.
+  (:func:`~game.bots.knowledge.live_totals`, or the game's faster ``live_scores``), found by a
+  planner of ``last_turn_beam`` and ``last_turn_evals`` (0: the root planner's).  Nothing after
+  that turn is the seat's to use, so the evaluation's worth of what a turn sets up (next turn's
+  potential, a tile's worth per turn left) could hide the turn that scores most.
 """
 
 from __future__ import annotations

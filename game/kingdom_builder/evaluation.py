@@ -223,6 +223,18 @@ class Evaluator:
             values.append(value)
         return values
 
+    def _own_points(
+        self, st: KingdomBuilderState, own: dict[frozenset[int], int], home: frozenset[int]
+    ) -> int:
+        """A seat's castles and its points on every card but Lords (which compares seats), KB
+        §9, from ``own`` (this game's memo) by its settlements, which stay put for the rivals
+        during a turn."""
+        points = own.get(home)
+        if points is None:
+            points = own[home] = scoring.own_points(st.board, st.cards, home)
+            self._memo.added()
+        return points
+
     def live_scores(self, state: GameState) -> list[float]:
         """Every seat's points as the rules count them now (KB §9: castles, the cards, Lords
         and banked gold, as if the game ended here; the final scores of a finished game): the
@@ -241,12 +253,7 @@ class Evaluator:
         own = memo.own_for(game)
         out = []
         for s in range(st.n):
-            home = st.frozen_home(s)
-            points = own.get(home)
-            if points is None:
-                points = own[home] = scoring.own_points(st.board, st.cards, home)
-                memo.added()
-            total = points + st.gold_total(s)
+            total = self._own_points(st, own, st.frozen_home(s)) + st.gold_total(s)
             if lords is not None:
                 total += lords[s]
             out.append(float(total))
@@ -299,13 +306,7 @@ class Evaluator:
         kinds = st.board.location_type
         left = common.left
         home = st.frozen_home(s)
-        own = common.own.get(home)
-        if own is None:
-            # castles and every card but Lords (which compares seats), KB §9; memoised by the
-            # settlements, which stay put for the rivals during a turn
-            own = common.own[home] = scoring.own_points(st.board, st.cards, home)
-            self._memo.added()
-        score = float(own + st.gold_total(s))
+        score = float(self._own_points(st, common.own, home) + st.gold_total(s))
         if common.lords is not None:
             score += common.lords[s]
         held = st.tiles[s]
