@@ -36,7 +36,7 @@ from typing import Any
 
 from bench.bots import bench_bot
 from bench.decision_cpu import read_games
-from bench.kb_last_turn import hard_turn_starts
+from bench.kb_last_turn import hard_turn_from_end
 from bench.score_sources import win_share
 from game.bots import make_bot
 from game.commands.common import options_argument
@@ -44,15 +44,6 @@ from game.core.api import GameState
 from game.core.rng import derive_seed
 
 DEFAULT_REPLAYS = Path(__file__).resolve().parent / "data" / "kb-fresh-games.jsonl.gz"
-
-
-def branch_point(game: dict[str, Any], from_end: int) -> GameState | None:
-    """The hard seat's ``from_end``-th last turn start of a replayed game (``None`` if the game
-    has fewer complete turns of that seat)."""
-    starts = [start for start, points in hard_turn_starts(game) if points is not None]
-    if len(starts) < from_end:
-        return None
-    return starts[-from_end]
 
 
 def play_out(
@@ -102,9 +93,10 @@ def duel(
 ) -> dict[str, Any] | None:
     """One position played by both arms, the level's with ``level``'s search parameters if
     given (``None`` if the game has no such turn)."""
-    start = branch_point(game, from_end)
-    if start is None:
+    branch = hard_turn_from_end(game, from_end)
+    if branch is None:
         return None
+    start = branch[0]
     seat = int(game["seat"])
     seed = derive_seed(int(game["seed"]), "endgame", from_end)
     return {

@@ -15,7 +15,8 @@ points the seat could have had right after its turn; printed beside what it had 
 it played, game by game, with the mean gap for the turns where the end was already triggered
 and for the others.  ``planner``: at every turn start of the hard seat that the game's
 ``last_turn`` hook calls its last, the bots' turn planner judging by the rules' points
-(:func:`game.bots.knowledge.live_totals`, beam 6, the hard level's ``last_turn_plans``) with
+(the game's ``live_scores``, else :func:`game.bots.knowledge.live_totals`: the same values;
+beam 6, as the hard level's ``last_turn_plans``) with
 each of ``--evals`` evaluations: the best margin it finds and its CPU time, against the first
 count given.  ``beams``: at the same turns (the hard seat's last turn of each game, when the
 hook calls it so), the points the seat had after the turn it played against :func:`best_points`
@@ -70,13 +71,15 @@ def hard_turn_starts(game: dict[str, Any]) -> Iterator[tuple[GameState, list[int
         yield start, None
 
 
-def last_hard_turn(game: dict[str, Any]) -> tuple[GameState, list[int]] | None:
-    """The hard seat's last turn start of a replayed game and the rules' points right after
-    that turn (``None`` if the replay stops inside it)."""
-    last: tuple[GameState, list[int]] | None = None
-    for start, points in hard_turn_starts(game):
-        last = (start, points) if points is not None else None
-    return last
+def hard_turn_from_end(game: dict[str, Any], from_end: int) -> tuple[GameState, list[int]] | None:
+    """The hard seat's ``from_end``-th last complete turn of a replayed game (1: its last): the
+    turn's start and the rules' points right after it (``None`` if the seat has fewer complete
+    turns; a turn the replay stops inside is not counted — ``bench.bots`` replays end with the
+    game, so there the last complete turn is the seat's last)."""
+    complete = [(start, points) for start, points in hard_turn_starts(game) if points is not None]
+    if from_end < 1 or len(complete) < from_end:
+        return None
+    return complete[-from_end]
 
 
 def best_points(state: GameState, seat: int, beam: int) -> int:
@@ -114,7 +117,7 @@ def gaps(games: list[dict[str, Any]], beam: int) -> dict[str, float]:
     of the hard seat; the mean gap where the end was triggered and where it was not."""
     sums: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}
     for game in games:
-        last = last_hard_turn(game)
+        last = hard_turn_from_end(game, 1)
         if last is None:
             continue
         start, after = last
@@ -140,7 +143,7 @@ def gaps(games: list[dict[str, Any]], beam: int) -> dict[str, float]:
 def planner(games: list[dict[str, Any]], evals: Sequence[int]) -> dict[str, float]:
     """The live-points planner's best margin at the hard seat's last turns, by evaluations."""
     knowledge = kn.knowledge_for("kingdom-builder").for_hard()
-    scored = dataclasses.replace(knowledge, evaluate_all=kn.live_totals)
+    scored = dataclasses.replace(knowledge, evaluate_all=knowledge.live_scores or kn.live_totals)
     cpu = {count: 0.0 for count in evals}
     better = {count: 0 for count in evals}
     worse = {count: 0 for count in evals}
@@ -184,7 +187,7 @@ def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float
     positions = 0
     for game in games:
         seat = game["seat"]
-        last = last_hard_turn(game)
+        last = hard_turn_from_end(game, 1)
         if last is None or not last_turn(last[0], seat):
             continue
         start, after = last

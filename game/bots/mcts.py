@@ -299,16 +299,10 @@ class MctsBot:
         started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
         self._work_scale = 1.0
-        if (
-            self.last_turn_work < 1.0
-            and self.last_turn_plans
-            and knowledge.last_turn is not None
-            and knowledge.last_turn(first_world, seat)
-        ):
-            self._work_scale = self.last_turn_work
         root = _Node(mover=-1)
-        if self.macro:
-            self._add_plans(root, first_world, seat, knowledge, cancel, meter)
+        if self.macro and self._add_plans(root, first_world, seat, knowledge, cancel, meter):
+            # The seat's last turn: its wider planner has run, the race takes a share of the work.
+            self._work_scale = self.last_turn_work
         self.last_plan_cpu = time.thread_time() - started
         if self.root_policy == "race" and len(root.children) > 1:
             plan = self._race(root, state, seat, knowledge, horizon, meter, cancel)
@@ -594,14 +588,16 @@ class MctsBot:
         knowledge: Knowledge,
         cancel: CancelToken | None,
         meter: Meter,
-    ) -> None:
+    ) -> bool:
         """Root children: the whole turns of :mod:`game.bots.root_turns`, each primed with
-        ``prior_visits`` virtual visits at its prior reward."""
-        turns = self._root_turns().turns(world, seat, knowledge, self.rng, cancel, meter)
-        for actions, prior in turns.items():
+        ``prior_visits`` virtual visits at its prior reward.  Whether they include the seat's
+        last-turn plans (``last_turn_plans``: the game's ``last_turn`` hook called it so)."""
+        listed = self._root_turns().turns(world, seat, knowledge, self.rng, cancel, meter)
+        for actions, prior in listed.turns.items():
             root.children[actions] = _Node(
                 seat, visits=self.prior_visits, total=self.prior_visits * prior
             )
+        return listed.last_turn
 
     def _root_turns(self) -> RootTurns:
         """This bot's settings for its root's turns (they change when the game tunes it)."""

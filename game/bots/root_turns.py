@@ -19,6 +19,7 @@ decides among the turns (UCB or the race) without knowing where they came from.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from game.bots.base import CancelToken, apply_trusted
 from game.bots.budget import PLAN_EVALS, Meter
@@ -30,6 +31,14 @@ from game.core.types import Action, Seat
 
 #: A whole turn: the seat's actions from its turn's start to its end (or as far as planned).
 Turn = tuple[Action, ...]
+
+
+class Listed(NamedTuple):
+    """What :meth:`RootTurns.turns` found: the turns with their priors (in the order the search
+    should list them), and whether the last-turn planner added to them (the seat's last turn)."""
+
+    turns: dict[Turn, float]
+    last_turn: bool
 
 
 @dataclass(frozen=True)
@@ -64,9 +73,10 @@ class RootTurns:
         rng: Rng,
         cancel: CancelToken | None,
         meter: Meter,
-    ) -> dict[Turn, float]:
+    ) -> Listed:
         """The root's turns in ``world`` (a determinization the seat may see), each with its
-        prior reward, in the order the search should list them; draws from ``rng``."""
+        prior reward, in the order the search should list them, and whether this is the seat's
+        last turn (its last-turn plans among them); draws from ``rng``."""
         evals = self.evals
         if evals is None:
             evals = knowledge.evals_for(world, seat) or PLAN_EVALS
@@ -79,13 +89,14 @@ class RootTurns:
                 turns[plan.actions] = logistic(plan.value / scale)
             else:
                 turns[plan.actions] = self._turn_end_reward(world, seat, plan.actions, knowledge)
-        if (
+        last = bool(
             self.last_turn_plans
             and knowledge.last_turn is not None
             and knowledge.last_turn(world, seat)
-        ):
+        )
+        if last:
             self._add_last_turn(turns, world, seat, knowledge, evals, rng, cancel, meter)
-        return turns
+        return Listed(turns, last)
 
     def _distinct(self, plans: list[Plan]) -> list[Plan]:
         """The best ``max_plans`` of ``plans`` (best first), at most ``per_first`` of them
@@ -143,4 +154,4 @@ class RootTurns:
         return knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
 
 
-__all__ = ["RootTurns", "Turn"]
+__all__ = ["Listed", "RootTurns", "Turn"]

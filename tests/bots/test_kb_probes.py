@@ -478,14 +478,14 @@ def test_the_endgame_duel_plays_both_arms_from_the_same_position(tmp_path: Path)
     replayed game (its seat to move, KB §4); two arms with the same search parameters play the
     same rest of the game to the same final scores (the same bots, seeds and deck: common
     random numbers), so the paired report shows no difference; ``--out`` rows report again."""
-    from bench import kb_endgame
+    from bench import kb_endgame, kb_last_turn
     from bench.decision_cpu import read_games
 
     game = next(read_games(kb_endgame.DEFAULT_REPLAYS, 1, {"nomads": "full"}))
     seat = game["seat"]
-    start = kb_endgame.branch_point(game, 1)
-    assert start is not None and list(start.to_move()) == [seat]
-    assert kb_endgame.branch_point(game, 10_000) is None
+    branch = kb_last_turn.hard_turn_from_end(game, 1)
+    assert branch is not None and list(branch[0].to_move()) == [seat]
+    assert kb_last_turn.hard_turn_from_end(game, 10_000) is None
     cheap = {"work": 60, "last_turn_plans": 1}
     row = kb_endgame.duel(game, 1, cheap, cheap)
     assert row is not None and row["level"]["totals"] == row["variant"]["totals"]
