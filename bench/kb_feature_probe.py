@@ -21,9 +21,17 @@ one half of the games (split by seed) and scored on the other, both ways round:
   evaluation's own features, divided by 10 (a curved value from the same features; the three
   together are printed as "the products").
 
+With ``--tile-kinds`` it probes instead the held tiles split by kind: ``loc:KIND``, the worth
+the evaluation gives the location tiles of that kind a seat holds (KB §6–§7; the twelve kinds of
+``Weights.tile_per_turn``), and ``nom:KIND``, the worth of its nomad tiles of that kind still to
+be used (the five of ``Weights.nomad_tile``) — the parts of the ``tiles`` and ``nomad_tiles``
+features, so the fit can weigh each kind on its own; it also prints, per stage, the
+multipliers of the features and all the kinds fitted on every game of the set.
+
 Counts only: the same output on any machine::
 
     python -m bench.kb_feature_probe
+    python -m bench.kb_feature_probe --tile-kinds
 """
 
 from __future__ import annotations
@@ -34,11 +42,14 @@ from pathlib import Path
 
 from bench.fit_kingdom_builder import PRIOR, replay_of
 from bench.fitting import Sample, design, mse, read_games, ridge
+from game.kingdom_builder import nomads as nm
 from game.kingdom_builder.board import BUILDABLE, NBRS, WATER
+from game.kingdom_builder.codes import USED
 from game.kingdom_builder.evaluation import DEFAULT_WEIGHTS, FEATURES, Evaluator, stage_of
 from game.kingdom_builder.hex_value import hex_gains
 from game.kingdom_builder.odds import terrain_odds, turns_left
 from game.kingdom_builder.state import KingdomBuilderState
+from game.kingdom_builder.weights import nomad_value
 
 DATA = (
     Path("bench/data/kb-selfplay.jsonl.gz"),
@@ -55,6 +66,11 @@ EXTRA: tuple[str, ...] = (
     "free_best",
     "free_odds",
     *(f"{a}*{b}" for a, b in PRODUCTS),
+)
+#: The ``--tile-kinds`` columns: the held location tiles' worth per kind, then the nomad tiles'.
+TILE_KINDS: tuple[str, ...] = (
+    *(f"loc:{kind}" for kind in DEFAULT_WEIGHTS.tile_per_turn),
+    *(f"nom:{kind}" for kind in DEFAULT_WEIGHTS.nomad_tile),
 )
 STAGES = 4
 PENALTY = 0.05
@@ -104,6 +120,24 @@ def extra_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
     )
 
 
+def tile_kind_features(st: KingdomBuilderState, s: int) -> tuple[float, ...]:
+    """Seat ``s``'s :data:`TILE_KINDS` in ``st``: each held location tile's worth (as the
+    evaluation's ``tiles`` counts it: its kind's points per turn left, at least the floor) summed
+    by kind, then each nomad tile's still to be used (as ``nomad_tiles`` counts it) by kind."""
+    w = DEFAULT_WEIGHTS
+    kinds = st.board.location_type
+    loc = dict.fromkeys(w.tile_per_turn, 0.0)
+    nomad = dict.fromkeys(w.nomad_tile, 0.0)
+    left = turns_left(st)
+    for held in st.tiles[s]:
+        kind = kinds[held]
+        loc[kind] += max(w.tile_floor, w.tile_per_turn[kind] * left)
+    for tile, use in st.nheld[s].items():
+        if use != USED:
+            nomad[nm.TILE_TYPE[st.nkind[tile]]] += nomad_value(st, st.nkind[tile], w)
+    return (*loc.values(), *nomad.values())
+
+
 _PAIRS = tuple((FEATURES.index(a), FEATURES.index(b)) for a, b in PRODUCTS)
 
 
@@ -145,8 +179,9 @@ def free_build(st: KingdomBuilderState, s: int) -> tuple[float, float, float]:
     return (pot, best, chance)
 
 
-def rows(paths: Sequence[Path], every: int) -> list[Row]:
-    """Every ``every``-th position where a seat is to act, of every game in ``paths``."""
+def rows(paths: Sequence[Path], every: int, tile_kinds: bool = False) -> list[Row]:
+    """Every ``every``-th position where a seat is to act, of every game in ``paths``: each
+    seat's features, then :data:`EXTRA` (or, with ``tile_kinds``, :data:`TILE_KINDS`)."""
     evaluator = Evaluator()
     out: list[Row] = []
     for path in paths:
@@ -159,24 +194,46 @@ def rows(paths: Sequence[Path], every: int) -> list[Row]:
                     break
                 if i % every:
                     continue
-                feats = [
-                    (*f, *extra_features(st, s), *products(f))
-                    for s, f in enumerate(evaluator.features(st))
-                ]
+                if tile_kinds:
+                    feats = [
+                        (*f, *tile_kind_features(st, s))
+                        for s, f in enumerate(evaluator.features(st))
+                    ]
+                else:
+                    feats = [
+                        (*f, *extra_features(st, s), *products(f))
+                        for s, f in enumerate(evaluator.features(st))
+                    ]
                 out.append((game["seed"], stage_of(st, STAGES), nomads, feats, totals))
     return out
+
+
+def _prior(columns: Sequence[int]) -> list[float]:
+    """The ridge's prior of ``columns``: the plain sum's weights, 0 for every column after them."""
+    return [PRIOR[c] if c < len(PRIOR) else 0.0 for c in columns]
+
+
+def _samples(data: Sequence[Row], columns: Sequence[int]) -> list[Sample]:
+    return [
+        (seed, stage, [tuple(f[c] for c in columns) for f in feats], totals)
+        for seed, stage, _nomads, feats, totals in data
+    ]
+
+
+def fit_every_game(data: Sequence[Row], columns: Sequence[int]) -> list[list[float]]:
+    """The multipliers of ``columns`` fitted per stage on every game of ``data`` (as
+    ``bench/fit_kingdom_builder.py`` fits the committed table)."""
+    samples = _samples(data, columns)
+    prior = _prior(columns)
+    return [ridge(*design(samples, stage), PENALTY, prior) for stage in range(STAGES)]
 
 
 def held_out_error(data: Sequence[Row], columns: Sequence[int]) -> tuple[float, list[list[float]]]:
     """The mean squared error of the predicted score differences with the features
     ``columns``, fitted per stage on one half of the games and scored on the other (both ways
     round); and the multipliers fitted on the first half, per stage."""
-    prior_all = (*PRIOR, *(0.0 for _ in EXTRA))
-    prior = [prior_all[c] for c in columns]
-    samples: list[Sample] = [
-        (seed, stage, [tuple(f[c] for c in columns) for f in feats], totals)
-        for seed, stage, _nomads, feats, totals in data
-    ]
+    prior = _prior(columns)
+    samples = _samples(data, columns)
     seeds = sorted({r[0] for r in samples})
     half = set(seeds[::2])
     error = 0.0
@@ -199,7 +256,12 @@ def held_out_error(data: Sequence[Row], columns: Sequence[int]) -> tuple[float, 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--every", type=int, default=2)
+    parser.add_argument(
+        "--tile-kinds", action="store_true", help="probe the held tiles split by kind"
+    )
     args = parser.parse_args(argv)
+    if args.tile_kinds:
+        return _tile_kinds(rows(DATA, args.every, tile_kinds=True))
     data = rows(DATA, args.every)
     names = (*FEATURES, *EXTRA)
     base = list(range(len(FEATURES)))
@@ -219,6 +281,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  + the products {err:.3f}")
         err, _ = held_out_error(part, list(range(len(names))))
         print(f"  + all {len(EXTRA)}       {err:.3f}")
+    return 0
+
+
+def _tile_kinds(data: Sequence[Row]) -> int:
+    """The ``--tile-kinds`` report."""
+    base = list(range(len(FEATURES)))
+    names = (*FEATURES, *TILE_KINDS)
+    locations = [*base, *range(len(FEATURES), len(FEATURES) + len(DEFAULT_WEIGHTS.tile_per_turn))]
+    everything = list(range(len(names)))
+    print(f"{len({r[0] for r in data})} games, {len(data)} positions")
+    subsets = (
+        ("every game", data),
+        ("full Nomads", [r for r in data if r[2]]),
+        ("base", [r for r in data if not r[2]]),
+    )
+    for label, part in subsets:
+        plain, _ = held_out_error(part, base)
+        print(f"== {label}: the {len(FEATURES)} features, held-out error {plain:.3f} points²")
+        for k in range(len(FEATURES), len(names)):
+            err, coef = held_out_error(part, [*base, k])
+            weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
+            print(f"  + {names[k]:<18} {err:.3f}  (its weight per stage: {weights})")
+        err, _ = held_out_error(part, locations)
+        print(f"  + the location kinds {err:.3f}")
+        err, _ = held_out_error(part, everything)
+        print(f"  + every kind         {err:.3f}")
+        print("  fitted on every game of the set, per stage (features, then the kinds):")
+        for row in fit_every_game(part, everything):
+            print("   ", ", ".join(f"{c:.3f}" for c in row))
     return 0
 
 

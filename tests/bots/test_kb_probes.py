@@ -110,6 +110,31 @@ def test_the_free_build_features_count_the_terrains_a_card_frees(options: dict[s
     assert seen_closed > 5 and seen_open > 5
 
 
+@pytest.mark.parametrize("options", [{}, {"nomads": "full"}])
+def test_the_tile_kinds_split_the_tiles_the_evaluation_counts(options: dict[str, Any]) -> None:
+    """``--tile-kinds``: a seat's location tiles' worth by kind sums to the evaluation's
+    ``tiles`` feature and its nomad tiles' to ``nomad_tiles`` (KB §6–§7: a tile counts for the
+    seat holding it, a nomad tile until it is used); a kind the seat holds no tile of is 0."""
+    from game.kingdom_builder.evaluation import Evaluator
+    from game.kingdom_builder.weights import DEFAULT_WEIGHTS
+
+    locations = len(DEFAULT_WEIGHTS.tile_per_turn)
+    tiles, nomad_tiles = FEATURES.index("tiles"), FEATURES.index("nomad_tiles")
+    held = 0
+    for state in _positions(17, options, every=5):
+        st: KingdomBuilderState = state  # type: ignore[assignment]
+        for s, f in enumerate(Evaluator().features(st)):
+            kinds = probe.tile_kind_features(st, s)
+            assert len(kinds) == len(probe.TILE_KINDS)
+            assert sum(kinds[:locations]) == pytest.approx(f[tiles])
+            assert sum(kinds[locations:]) == pytest.approx(f[nomad_tiles])
+            mine = {st.board.location_type[loc] for loc in st.tiles[s]}
+            for name, value in zip(probe.TILE_KINDS[:locations], kinds, strict=False):
+                assert (value > 0) == (name[4:] in mine)
+            held += bool(mine)
+    assert held > 5
+
+
 def test_a_feature_of_zeros_is_no_help(tmp_path: Path) -> None:
     small = tmp_path / "few.jsonl.gz"
     with gzip.open(small, "wt", encoding="utf-8") as f:
