@@ -253,6 +253,16 @@ def held_out_error(data: Sequence[Row], columns: Sequence[int]) -> tuple[float, 
     return error / count, first
 
 
+def _each_added(part: Sequence[Row], names: Sequence[str], width: int) -> None:
+    """Print the held-out error with each column after :data:`FEATURES` added alone, and its
+    multiplier per stage (fitted on the first half)."""
+    base = list(range(len(FEATURES)))
+    for k in range(len(FEATURES), len(names)):
+        err, coef = held_out_error(part, [*base, k])
+        weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
+        print(f"  + {names[k]:<{width}} {err:.3f}  (its weight per stage: {weights})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--every", type=int, default=2)
@@ -269,10 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label, part in (("every game", data), ("full Nomads", [r for r in data if r[2]])):
         plain, _ = held_out_error(part, base)
         print(f"== {label}: the {len(FEATURES)} features, held-out error {plain:.3f} points²")
-        for k in range(len(FEATURES), len(names)):
-            err, coef = held_out_error(part, [*base, k])
-            weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
-            print(f"  + {names[k]:<13} {err:.3f}  (its weight per stage: {weights})")
+        _each_added(part, names, 13)
         growth = [*base, *range(len(FEATURES), len(FEATURES) + 4)]
         err, _ = held_out_error(part, growth)
         print(f"  + the first four {err:.3f}")
@@ -299,10 +306,7 @@ def _tile_kinds(data: Sequence[Row]) -> int:
     for label, part in subsets:
         plain, _ = held_out_error(part, base)
         print(f"== {label}: the {len(FEATURES)} features, held-out error {plain:.3f} points²")
-        for k in range(len(FEATURES), len(names)):
-            err, coef = held_out_error(part, [*base, k])
-            weights = " ".join(f"{c[-1]:+.2f}" for c in coef)
-            print(f"  + {names[k]:<18} {err:.3f}  (its weight per stage: {weights})")
+        _each_added(part, names, 18)
         err, _ = held_out_error(part, locations)
         print(f"  + the location kinds {err:.3f}")
         err, _ = held_out_error(part, everything)

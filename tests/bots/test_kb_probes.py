@@ -135,6 +135,25 @@ def test_the_tile_kinds_split_the_tiles_the_evaluation_counts(options: dict[str,
     assert held > 5
 
 
+def test_the_tile_kinds_report_fits_every_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--tile-kinds`` reports a line per kind and, per stage, one multiplier for each of the
+    features and the kinds."""
+    small = tmp_path / "few.jsonl.gz"
+    with gzip.open(small, "wt", encoding="utf-8") as f:
+        for game in itertools.islice(probe.read_games(DATA), 6):
+            f.write(json.dumps(game) + "\n")
+    assert probe._tile_kinds(probe.rows([small], every=10, tile_kinds=True)) == 0
+    out = capsys.readouterr().out
+    for name in probe.TILE_KINDS:
+        assert f"+ {name} " in out
+    widths = {
+        len(line.split(",")) for line in out.splitlines() if line.startswith("    ") and "," in line
+    }
+    assert widths == {len(FEATURES) + len(probe.TILE_KINDS)}
+
+
 def test_a_feature_of_zeros_is_no_help(tmp_path: Path) -> None:
     small = tmp_path / "few.jsonl.gz"
     with gzip.open(small, "wt", encoding="utf-8") as f:
