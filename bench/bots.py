@@ -42,6 +42,9 @@ level in the strength games.  The machine's load average is reported beside the 
 ``--replays FILE`` appends every game to ``FILE`` as it finishes (gzipped JSON lines: the
 replay, the bots by seat, the tested seat, the scores by category), for a look at the games
 afterwards or a fit on the positions a level reaches (``bench.fitting.read_games`` reads it).
+``--card NAME`` (Kingdom Builder) plays only the games of the ``--start``/``--games`` seeds
+whose three cards include ``NAME``: a change aimed at one card is measured where it acts, and
+pairs game by game with the level's games of the same seeds (``bench.paired``).
 
 Games run in ``--workers`` processes (default 2: the machine has 2 cores).  ``--quick`` runs a
 handful of games with a small hard iteration count, for smoke tests only.  Run long matchups
@@ -67,7 +70,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -345,23 +348,29 @@ def run_matchup(
     search: dict[str, Any] | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
     players: int = PLAYERS,
+    card: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``games`` games of ``matchup`` (indices ``start..``) with ``players`` seats in
-    ``workers`` processes; ``on_result`` is called with each game's result as it finishes."""
+    ``workers`` processes; ``on_result`` is called with each game's result as it finishes.
+    With ``card`` only the indices whose game deals that card (:func:`card_seeds`) are
+    played."""
+    indices: Sequence[int] = range(start, start + games)
+    if card is not None:
+        indices = card_seeds(game_id, card, indices, players, options)
     tasks = [
         (
             game_id,
             matchup.name,
             matchup.tested,
             matchup.opponent,
-            start + i,
+            index,
             budget,
             options,
             iterations,
             search,
             players,
         )
-        for i in range(games)
+        for index in indices
     ]
     if workers <= 1:
         results = []
@@ -391,6 +400,22 @@ def run_matchup(
             _STOPPED.append(len(results))
     results.sort(key=lambda r: r["index"])
     return results
+
+
+def card_seeds(
+    game_id: str,
+    card: str,
+    seeds: Iterable[int],
+    players: int = PLAYERS,
+    options: dict[str, Any] | None = None,
+) -> list[int]:
+    """The seeds among ``seeds`` whose game deals ``card`` (Kingdom Builder: one of the three
+    Kingdom Builder cards of the game, KB §2) — a change aimed at one card is played on the games
+    that have it, and pairs with the level's games of the same seeds (``bench.paired``)."""
+    if game_id != "kingdom-builder":
+        raise ValueError(f"--card chooses Kingdom Builder games by their cards, not {game_id}'s")
+    game = get_game(game_id)
+    return [seed for seed in seeds if card in game.new(players, options, seed).cards]
 
 
 #: Set when a SIGTERM stopped a run (the matchups after it are not played).
@@ -582,6 +607,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="seats a game (default 4): the tested bot against players - 1 opponents, its "
         "seat rotated (game i puts it in seat i %% players); chance is 1 / players",
     )
+    parser.add_argument(
+        "--card",
+        default=None,
+        metavar="NAME",
+        help="Kingdom Builder: play only the games of the --start/--games seeds whose three "
+        "cards include NAME (e.g. Citizens), for a change aimed at one card",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--options", type=options_argument, default=None, help="game options (JSON object)"
@@ -607,6 +639,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             get_game(args.game).new(args.players, args.options, 0)
         except (UnknownGame, BadOptions) as exc:
             parser.error(str(exc))
+        if args.card is not None:
+            try:
+                card_seeds(args.game, args.card, [0], args.players, args.options)
+            except ValueError as exc:
+                parser.error(str(exc))
     if args.search is not None:
         if not isinstance(args.search, dict):
             parser.error("--search takes a JSON object")
@@ -644,10 +681,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             search=args.search,
             on_result=ReplayWriter(args.replays) if args.replays else None,
             players=args.players,
+            card=args.card,
         )
         figures[f"{prefix}.{name}.load_1min_after"] = _load()
         figures[f"{prefix}.{name}.start"] = float(args.start)
         figures[f"{prefix}.{name}.players"] = float(args.players)
+        if args.card is not None:
+            figures[f"{prefix}.{name}.card"] = args.card
         figures.update(summarise(f"{prefix}.{name}", results))
         for bot in ("easy", "greedy", "normal", "hard", "reference"):
             longest, mean = decision_times(results, bot)

@@ -101,3 +101,31 @@ def test_a_bad_search_is_refused_before_any_game(
         bots.main(["--games", "1", "--workers", "1", "--search", search])
     assert exit_.value.code == 2
     assert says in capsys.readouterr().err
+
+
+def test_card_plays_only_the_games_that_deal_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --card: of seeds 12-23 only those whose three Kingdom Builder cards include Citizens (KB §2)
+    from game.core.registry import get_game
+
+    game = get_game("kingdom-builder")
+    dealt = [s for s in range(12, 24) if "Citizens" in game.new(4, None, s).cards]
+    assert 0 < len(dealt) < 12  # the check below can fail either way
+    assert bots.card_seeds("kingdom-builder", "Citizens", range(12, 24)) == dealt
+    out = tmp_path / "games.jsonl.gz"
+    argv = ["--game", "kingdom-builder", "--matchup", "greedy_vs_random", "--games", "12"]
+    argv += ["--start", "12", "--workers", "1", "--replays", str(out), "--json"]
+    assert bots.main([*argv, "--card", "Citizens"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["bots.greedy_vs_random.games"] == len(dealt)
+    assert figures["bots.greedy_vs_random.card"] == "Citizens"
+    games = list(read_games(out))
+    assert [g["seed"] for g in games] == dealt
+    assert all("Citizens" in g["scores"][0] for g in games)
+
+
+def test_card_needs_a_game_that_deals_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bots.main(["--game", "glen-more", "--matchup", "greedy_vs_random", "--card", "Citizens"])
+    assert "chooses Kingdom Builder games" in capsys.readouterr().err
