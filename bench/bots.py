@@ -414,8 +414,16 @@ def card_seeds(
     that have it, and pairs with the level's games of the same seeds (``bench.paired``)."""
     if game_id != "kingdom-builder":
         raise ValueError(f"--card chooses Kingdom Builder games by their cards, not {game_id}'s")
+    from game.kingdom_builder.state import KingdomBuilderState
+
     game = get_game(game_id)
-    return [seed for seed in seeds if card in game.new(players, options, seed).cards]
+    out = []
+    for seed in seeds:
+        state = game.new(players, options, seed)
+        assert isinstance(state, KingdomBuilderState)
+        if card in state.cards:
+            out.append(seed)
+    return out
 
 
 #: Set when a SIGTERM stopped a run (the matchups after it are not played).
