@@ -9,9 +9,12 @@ share in the games where each category was in play (ties shared) — so a weakne
 category the level scores less of than the bots it beats::
 
     python -m bench.score_sources bench/data/kb-level-games.jsonl.gz
+    python -m bench.score_sources bench/data/kb-level-games.jsonl.gz --options '{"nomads": "full"}'
 
 (that file: the Kingdom Builder hard level's 705 games against three greedy bots of
 ``docs/bots.md``'s *Measured for issue 23*, base seeds 1200-1624 and full Nomads 500-804).
+``--options JSON`` keeps only the games played with exactly those options (``'{}'``: the base
+game), so a file holding both games reports each apart.
 
 Counts only: it reads finished games, it plays none.
 """
@@ -26,6 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game.commands.common import options_argument
 
 
 @dataclass
@@ -101,8 +106,17 @@ def report(count: int, table: dict[str, Category]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("replays", nargs="+", type=Path, help="bench.bots --replays files")
+    parser.add_argument(
+        "--options",
+        type=options_argument,
+        default=None,
+        help="only the games played with exactly these options (JSON object; '{}': the base game)",
+    )
     args = parser.parse_args(argv)
-    count, table = tally(records(args.replays))
+    games = records(args.replays)
+    if args.options is not None:
+        games = (g for g in games if g.get("options", {}) == args.options)
+    count, table = tally(games)
     if not count:
         parser.error("no games in those files")
     print("\n".join(report(count, table)))

@@ -66,3 +66,19 @@ def test_the_command_reads_replay_files(tmp_path: Path, capsys: pytest.CaptureFi
     out = capsys.readouterr().out
     assert out.startswith("2 games;")
     assert "Farmers" in out and "+4.00" in out
+
+
+def test_options_keep_the_games_of_one_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "run.jsonl.gz"
+    first, second = ({**GAMES[0], "options": {"nomads": "full"}}, {**GAMES[1], "options": {}})
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(first) + "\n")
+        f.write(json.dumps(second) + "\n")
+    assert score_sources.main([str(path), "--options", '{"nomads": "full"}']) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 games;") and "Citizens" in out and "Farmers" not in out
+    assert score_sources.main([str(path), "--options", "{}"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 games;") and "Farmers" in out and "Citizens" not in out
