@@ -22,14 +22,14 @@ Counts only: it reads finished games, it plays none.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.decision_cpu import read_games
 from game.commands.common import options_argument
 
 
@@ -56,15 +56,6 @@ class Category:
             return mean, math.nan
         var = sum((x - mean) ** 2 for x in self.edges) / (n - 1)
         return mean, math.sqrt(var / n)
-
-
-def records(paths: Iterable[Path]) -> Iterable[dict[str, Any]]:
-    """The game records of ``bench.bots --replays`` files (gzip'ed JSON lines)."""
-    for path in paths:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    yield json.loads(line)
 
 
 def win_share(totals: Sequence[int], seat: int) -> float:
@@ -113,10 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="only the games played with exactly these options (JSON object; '{}': the base game)",
     )
     args = parser.parse_args(argv)
-    games = records(args.replays)
-    if args.options is not None:
-        games = (g for g in games if g.get("options", {}) == args.options)
-    count, table = tally(games)
+    count, table = tally(
+        game for path in args.replays for game in read_games(path, sys.maxsize, args.options)
+    )
     if not count:
         parser.error("no games in those files")
     print("\n".join(report(count, table)))
