@@ -14,7 +14,12 @@ category the level scores less of than the bots it beats::
 (that file: the Kingdom Builder hard level's 705 games against three greedy bots of
 ``docs/bots.md``'s *Measured for issue 23*, base seeds 1200-1624 and full Nomads 500-804).
 ``--options JSON`` keeps only the games played with exactly those options (``'{}'``: the base
-game), so a file holding both games reports each apart.
+game), so a file holding both games reports each apart.  ``--by-map CATEGORY`` (Kingdom Builder)
+reports one category instead — ``total`` or ``castles``, say — split by the game's map: each of
+its four sections (KB §3.1) and how many castles the map has, from the seed the game was set up
+with::
+
+    python -m bench.score_sources bench/data/kb-level-games.jsonl.gz --by-map castles
 
 Counts only: it reads finished games, it plays none.
 """
@@ -81,14 +86,50 @@ def tally(games: Iterable[dict[str, Any]]) -> tuple[int, dict[str, Category]]:
     return count, out
 
 
-def report(count: int, table: dict[str, Category]) -> list[str]:
-    """One line per category, the strongest edge first."""
-    lines = [f"{count} games; the tested seat's points minus the other seats' mean"]
+def map_labels(game: dict[str, Any]) -> list[str]:
+    """A Kingdom Builder game's map, from its setup (no action replayed): ``section NAME`` for
+    each of its four sections (KB §3.1) and ``N castles`` for how many castle hexes it has."""
+    from game.core.match import Replay
+
+    setup = Replay(
+        game=game["game"],
+        players=game["players"],
+        seed=game["seed"],
+        options=game.get("options", {}),
+        rules_version=game["rules_version"],
+        actions=[],
+    )
+    board = next(iter(setup.states())).board  # type: ignore[attr-defined]
+    return [f"section {name}" for name in board.names] + [f"{len(board.castles)} castles"]
+
+
+def tally_by_map(games: Iterable[dict[str, Any]], category: str) -> tuple[int, dict[str, Category]]:
+    """The tested seat's edge in one ``category`` (0 where a game did not score it) and its win
+    shares, per label of :func:`map_labels`."""
+    out: dict[str, Category] = {}
+    count = 0
+    for game in games:
+        seat = int(game["seat"])
+        scores = game["scores"]
+        share = win_share([int(row["total"]) for row in scores], seat)
+        others = [float(row.get(category, 0)) for i, row in enumerate(scores) if i != seat]
+        edge = float(scores[seat].get(category, 0)) - sum(others) / len(others)
+        count += 1
+        for label in map_labels(game):
+            out.setdefault(label, Category()).add(edge, share)
+    return count, out
+
+
+def report(count: int, table: dict[str, Category], what: str = "") -> list[str]:
+    """One line per category (or per map label, with ``what`` the category), the strongest
+    edge first."""
+    of = f" in {what}" if what else ""
+    lines = [f"{count} games; the tested seat's points{of} minus the other seats' mean"]
     rows = sorted(table.items(), key=lambda kv: -kv[1].mean_edge()[0])
     for name, cat in rows:
         mean, se = cat.mean_edge()
         lines.append(
-            f"  {name:14s} {cat.games:5d} games  {mean:+6.2f} ± {se:4.2f} points"
+            f"  {name:16s} {cat.games:5d} games  {mean:+6.2f} ± {se:4.2f} points"
             f"  won {cat.won:6.1f} ({cat.won / cat.games:5.1%})"
         )
     return lines
@@ -103,13 +144,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="only the games played with exactly these options (JSON object; '{}': the base game)",
     )
-    args = parser.parse_args(argv)
-    count, table = tally(
-        game for path in args.replays for game in read_games(path, sys.maxsize, args.options)
+    parser.add_argument(
+        "--by-map",
+        metavar="CATEGORY",
+        help="Kingdom Builder: that one category (total, castles, ...) by map section and castles",
     )
+    args = parser.parse_args(argv)
+    games = (game for path in args.replays for game in read_games(path, sys.maxsize, args.options))
+    if args.by_map:
+        count, table = tally_by_map(games, args.by_map)
+    else:
+        count, table = tally(games)
     if not count:
         parser.error("no games in those files")
-    print("\n".join(report(count, table)))
+    print("\n".join(report(count, table, args.by_map or "")))
     return 0
 
 

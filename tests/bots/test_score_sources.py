@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,3 +83,34 @@ def test_options_keep_the_games_of_one_variant(
     assert score_sources.main([str(path), "--options", "{}"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 games;") and "Farmers" in out and "Citizens" not in out
+
+
+def test_by_map_splits_one_category_by_the_maps_sections_and_castles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """KB §3.1: a map is four sections; each game counts once under each of its sections and
+    once under its map's number of castle hexes, set up from the game's seed."""
+    from game.kingdom_builder import GAME
+
+    board: Any = GAME.new(4, {"nomads": "full"}, 13).board  # type: ignore[attr-defined]
+    record = {
+        **GAMES[0],
+        "game": "kingdom-builder",
+        "players": 4,
+        "seed": 13,
+        "options": {"nomads": "full"},
+        "rules_version": GAME.rules_version,
+    }
+    labels = score_sources.map_labels(record)
+    assert labels == [f"section {n}" for n in board.names] + [f"{len(board.castles)} castles"]
+    count, table = score_sources.tally_by_map([record], "castles")
+    assert count == 1 and set(table) == set(labels)
+    # castles: 6 against the others' mean (0 + 3 + 3) / 3 = 2, a whole win
+    assert all(cat.edges == [pytest.approx(4.0)] and cat.won == 1.0 for cat in table.values())
+    path = tmp_path / "run.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write(json.dumps(record) + "\n")
+    assert score_sources.main([str(path), "--by-map", "castles"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 games; the tested seat's points in castles")
+    assert f"section {board.names[0]}" in out and "+4.00" in out
