@@ -56,17 +56,23 @@ def read_games(
             yield game
 
 
-def turn_starts(game: dict[str, Any], every: int) -> Iterator[GameState]:
-    """Every ``every``-th position of a replayed game where a seat begins its turn (the
-    ``every``-th, the ``2 * every``-th, ...), as a copy."""
-    replay = Replay(
+def replay_of(game: dict[str, Any], *, actions: bool = True) -> Replay:
+    """The replay of one game of a ``bench.bots --replays`` file (with ``actions=False``, its
+    setup alone: the game as its seed dealt it, before any action)."""
+    return Replay(
         game=game["game"],
         players=game["players"],
         seed=game["seed"],
         options=game.get("options", {}),
         rules_version=game["rules_version"],
-        actions=[(seat, tuple(action)) for seat, action in game["actions"]],
+        actions=[(seat, tuple(action)) for seat, action in game["actions"]] if actions else [],
     )
+
+
+def turn_starts(game: dict[str, Any], every: int) -> Iterator[GameState]:
+    """Every ``every``-th position of a replayed game where a seat begins its turn (the
+    ``every``-th, the ``2 * every``-th, ...), as a copy."""
+    replay = replay_of(game)
     turn = None
     count = 0
     for state in replay.states():

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.decision_cpu import read_games
+from bench.decision_cpu import read_games, replay_of
 from game.commands.common import options_argument
 
 
@@ -75,30 +75,30 @@ def tally(games: Iterable[dict[str, Any]]) -> tuple[int, dict[str, Category]]:
     out: dict[str, Category] = {}
     count = 0
     for game in games:
-        seat = int(game["seat"])
-        scores = game["scores"]
-        share = win_share([int(row["total"]) for row in scores], seat)
+        seat, scores, share = _tested(game)
         count += 1
-        others = [row for i, row in enumerate(scores) if i != seat]
-        for name, points in scores[seat].items():
-            mean = sum(float(row.get(name, 0)) for row in others) / len(others)
-            out.setdefault(name, Category()).add(float(points) - mean, share)
+        for name in scores[seat]:
+            out.setdefault(name, Category()).add(_edge(scores, seat, name), share)
     return count, out
+
+
+def _tested(game: dict[str, Any]) -> tuple[int, list[dict[str, int]], float]:
+    """A game's tested seat, every seat's scores by category, and the tested seat's win share."""
+    seat = int(game["seat"])
+    scores = game["scores"]
+    return seat, scores, win_share([int(row["total"]) for row in scores], seat)
+
+
+def _edge(scores: Sequence[dict[str, int]], seat: int, name: str) -> float:
+    """The seat's points in category ``name`` minus the other seats' mean (0 where unscored)."""
+    others = [float(row.get(name, 0)) for i, row in enumerate(scores) if i != seat]
+    return float(scores[seat].get(name, 0)) - sum(others) / len(others)
 
 
 def map_labels(game: dict[str, Any]) -> list[str]:
     """A Kingdom Builder game's map, from its setup (no action replayed): ``section NAME`` for
     each of its four sections (KB §3.1) and ``N castles`` for how many castle hexes it has."""
-    from game.core.match import Replay
-
-    setup = Replay(
-        game=game["game"],
-        players=game["players"],
-        seed=game["seed"],
-        options=game.get("options", {}),
-        rules_version=game["rules_version"],
-        actions=[],
-    )
+    setup = replay_of(game, actions=False)
     board = next(iter(setup.states())).board  # type: ignore[attr-defined]
     return [f"section {name}" for name in board.names] + [f"{len(board.castles)} castles"]
 
@@ -109,11 +109,8 @@ def tally_by_map(games: Iterable[dict[str, Any]], category: str) -> tuple[int, d
     out: dict[str, Category] = {}
     count = 0
     for game in games:
-        seat = int(game["seat"])
-        scores = game["scores"]
-        share = win_share([int(row["total"]) for row in scores], seat)
-        others = [float(row.get(category, 0)) for i, row in enumerate(scores) if i != seat]
-        edge = float(scores[seat].get(category, 0)) - sum(others) / len(others)
+        seat, scores, share = _tested(game)
+        edge = _edge(scores, seat, category)
         count += 1
         for label in map_labels(game):
             out.setdefault(label, Category()).add(edge, share)
