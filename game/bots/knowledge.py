@@ -137,6 +137,7 @@ SEARCH_PARAMETERS = frozenset(
         "horizon_extra",
         "iterations",
         "last_turn_beam",
+        "last_turn_end_margin",
         "last_turn_evals",
         "last_turn_plans",
         "last_turn_work",
@@ -411,7 +412,7 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     factor = search.get("scale_factor", 1.0)
     if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor < 1e6:
         raise ValueError(f'{game_id}: SEARCH["scale_factor"] must be a positive number')
-    for flag in ("finish_round", "round_horizon", "end_margin"):
+    for flag in ("finish_round", "round_horizon", "end_margin", "last_turn_end_margin"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
     for count in ("finish_plan_evals", "last_turn_plans", "last_turn_beam", "last_turn_evals"):

@@ -46,7 +46,9 @@ playout that reaches its horizon in a round its game ends with (the game's ``rou
 hook) plays that round out, so the last turns of a game are judged by its result (with
 ``finish_plan_evals`` every seat plans those turns); with ``end_margin`` a playout that reaches
 the game's end is scored by the win chance of its final scores' margin, as an unfinished one
-is, rather than by who won (an experiment's switch, off in every level).  With
+is, rather than by who won (an experiment's switch, off in every level), and with
+``last_turn_end_margin`` only in a turn the game's ``last_turn`` hook calls the seat's last
+(Kingdom Builder's hard level).  With
 ``round_horizon`` (and the game's ``round_turns_left`` hook) the horizon is the end of the round
 after the current one instead, where every seat has played as many turns of the game.  Playing
 every game to the end would be far slower and, with a cheap policy, noisier; the depth limit is
@@ -151,6 +153,7 @@ class MctsBot:
         finish_plan_evals: int = 0,
         round_horizon: bool = False,
         end_margin: bool = False,
+        last_turn_end_margin: bool = False,
         last_turn_plans: int = 0,
         last_turn_beam: int = 0,
         last_turn_evals: int = 0,
@@ -229,6 +232,12 @@ class MctsBot:
         #: Whether a playout that reaches the game's end is scored by the win chance of its
         #: final scores (their margin at the position's scale) rather than by who won.
         self.end_margin = end_margin
+        if not isinstance(last_turn_end_margin, bool):
+            raise ValueError("last_turn_end_margin must be true or false")
+        #: The same, but only in a turn the game's ``last_turn`` hook calls the seat's last.
+        self.last_turn_end_margin = last_turn_end_margin
+        #: Whether this search scores a finished playout by its margin (one of the two above).
+        self._end_margin_now = end_margin
         if last_turn_plans < 0:
             raise ValueError("last_turn_plans must not be negative")
         #: In a turn the game's ``last_turn`` hook calls the seat's last, the root also races
@@ -299,10 +308,13 @@ class MctsBot:
         started = time.thread_time()
         first_world = state.determinize(seat, self.rng.next64())
         self._work_scale = 1.0
+        self._end_margin_now = self.end_margin
         root = _Node(mover=-1)
         if self.macro and self._add_plans(root, first_world, seat, knowledge, cancel, meter):
-            # The seat's last turn: its wider planner has run, the race takes a share of the work.
+            # The seat's last turn: its wider planner has run, the race takes a share of the work
+            # (and a finished playout may be scored by its margin).
             self._work_scale = self.last_turn_work
+            self._end_margin_now = self.end_margin or self.last_turn_end_margin
         self.last_plan_cpu = time.thread_time() - started
         if self.root_policy == "race" and len(root.children) > 1:
             plan = self._race(root, state, seat, knowledge, horizon, meter, cancel)
@@ -516,7 +528,7 @@ class MctsBot:
         ends = 0 if turn_continues(world, seat, turn) else 1
         playout_rng = Rng(seed ^ 0x9E3779B97F4A7C15)
         self._playout(world, seat, knowledge, horizon, ends, playout_rng, True, meter)
-        reward = knowledge.rewards(world, self.win_chance, self.end_margin)[seat]
+        reward = knowledge.rewards(world, self.win_chance, self._end_margin_now)[seat]
         work = self._work - before + 1
         self._work = before
         return reward, work
@@ -565,6 +577,7 @@ class MctsBot:
             "scale_factor": self.scale_factor,
             "finish_round": self.finish_round,
             "finish_plan_evals": self.finish_plan_evals,
+            "end_margin": self._end_margin_now,
             # the helpers judge with the same evaluation as this process (the hard level's own)
             "game_tuning": self.game_tuning,
         }
@@ -609,6 +622,7 @@ class MctsBot:
             share=self.plan_share,
             win_chance=self.win_chance,
             end_margin=self.end_margin,
+            last_turn_end_margin=self.last_turn_end_margin,
             last_turn_plans=self.last_turn_plans,
             last_turn_beam=self.last_turn_beam,
             last_turn_evals=self.last_turn_evals,
@@ -650,7 +664,7 @@ class MctsBot:
                 ends += 1
         self._playout(world, seat, knowledge, horizon, ends, rng, bool(path), meter)
         self._work += 1
-        rewards = knowledge.rewards(world, self.win_chance, self.end_margin)
+        rewards = knowledge.rewards(world, self.win_chance, self._end_margin_now)
         for n in path:
             n.visits += 1
             n.total += rewards[n.mover]

@@ -64,6 +64,7 @@ class RootTurns:
     last_turn_plans: int
     last_turn_beam: int = 0
     last_turn_evals: int = 0
+    last_turn_end_margin: bool = False
 
     def turns(
         self,
@@ -83,19 +84,24 @@ class RootTurns:
         planner = TurnPlanner(knowledge, beam=self.beam, max_evals=evals, per_first=self.per_first)
         plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
         scale = knowledge.scale_for(world)
-        turns: dict[Turn, float] = {}
-        for plan in self._distinct(plans):
-            if self.win_chance == "margin":
-                turns[plan.actions] = logistic(plan.value / scale)
-            else:
-                turns[plan.actions] = self._turn_end_reward(world, seat, plan.actions, knowledge)
         last = bool(
             self.last_turn_plans
             and knowledge.last_turn is not None
             and knowledge.last_turn(world, seat)
         )
+        end_margin = self.end_margin or (last and self.last_turn_end_margin)
+        turns: dict[Turn, float] = {}
+        for plan in self._distinct(plans):
+            if self.win_chance == "margin":
+                turns[plan.actions] = logistic(plan.value / scale)
+            else:
+                turns[plan.actions] = self._turn_end_reward(
+                    world, seat, plan.actions, knowledge, end_margin
+                )
         if last:
-            self._add_last_turn(turns, world, seat, knowledge, evals, rng, cancel, meter)
+            self._add_last_turn(
+                turns, world, seat, knowledge, evals, rng, cancel, meter, end_margin
+            )
         return Listed(turns, last)
 
     def _distinct(self, plans: list[Plan]) -> list[Plan]:
@@ -123,6 +129,7 @@ class RootTurns:
         rng: Rng,
         cancel: CancelToken | None,
         meter: Meter,
+        end_margin: bool,
     ) -> None:
         """In the seat's last turn, up to ``last_turn_plans`` more turns: the planner's best by
         the points the rules count now, each primed with its end judged by the search's own
@@ -141,17 +148,20 @@ class RootTurns:
                 break
             if plan.actions in turns:
                 continue
-            turns[plan.actions] = self._turn_end_reward(world, seat, plan.actions, knowledge)
+            turns[plan.actions] = self._turn_end_reward(
+                world, seat, plan.actions, knowledge, end_margin
+            )
             added += 1
 
     def _turn_end_reward(
-        self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge
+        self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge, end_margin: bool
     ) -> float:
-        """``seat``'s reward in ``world`` right after it plays ``actions``."""
+        """``seat``'s reward in ``world`` right after it plays ``actions`` (a finished game
+        scored by its margin with ``end_margin``)."""
         after = world.clone()
         for action in actions:
             apply_trusted(after, seat, action)
-        return knowledge.rewards(after, self.win_chance, self.end_margin)[seat]
+        return knowledge.rewards(after, self.win_chance, end_margin)[seat]
 
 
 __all__ = ["Listed", "RootTurns", "Turn"]

@@ -466,7 +466,13 @@ def explain_gain(before: GameState, after: GameState, seat: Seat) -> list[dict[s
 #: "The last turn, by the points it scores": 5 games won only with it, 2 only without, of 425),
 #: found by a planner of 6,000 evaluations judging by the rules' points (``live_scores``), whose
 #: time the race gives up: it stops at 70% of its work in such a turn (``last_turn_evals``,
-#: ``last_turn_work``; docs/bots.md "A wider last turn, paid for by the race").
+#: ``last_turn_work``; docs/bots.md "A wider last turn, paid for by the race").  In such a turn a
+#: playout that reaches the game's end is scored by the win chance of its final margin, at the
+#: end's scale of 3 points, rather than by who won (``last_turn_end_margin``): a point more or
+#: less of the seat's own last turn moves the race, where one won-or-lost playout said little
+#: (docs/bots.md "The end scored by its margin, in the last turn": +0.31 and +0.25 points a last
+#: turn, base game and full Nomads, no fewer games won; from the second-last turn on it lost
+#: games).
 #: The same with the full Nomads expansion, except that there the last round is not played
 #: out (:data:`SEARCH_BY_VARIANT`).
 PLAN_EVALS = 1500
@@ -480,6 +486,7 @@ SEARCH = {
     "last_turn_plans": 4,
     "last_turn_evals": 6000,
     "last_turn_work": 0.7,
+    "last_turn_end_margin": True,
 }
 
 

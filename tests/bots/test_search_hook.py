@@ -51,6 +51,10 @@ def test_keyflower_tunes_its_hard_level() -> None:
     kb = dict(kn.knowledge_for("kingdom-builder").search)
     assert (kb["rival_plan_evals"], kb["playout_plan_evals"], kb["horizon_extra"]) == (0, 30, 4)
     assert kb["finish_round"] is True
+    # in the seat's last turn a finished playout is scored by its final margin, so the last turn
+    # is raced on points, not on one won-or-lost playout each (docs/bots.md "The end scored by
+    # its margin, in the last turn"); every other turn by who won
+    assert kb["last_turn_end_margin"] is True and not kb.get("end_margin", False)
     # ... except with the full Nomads expansion, where the last round is not played out
     known = kn.knowledge_for("kingdom-builder")
     game = get_game("kingdom-builder")
@@ -501,6 +505,45 @@ def test_last_turn_plans_add_the_turns_that_score_most_now() -> None:
                 assert node.visits == bot.prior_visits and 0.0 <= node.total <= node.visits
         checked[final] += 1
     assert checked == {False: 2, True: 2}
+
+
+def test_last_turn_end_margin_scores_the_last_turns_playouts_by_their_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``last_turn_end_margin``: in a turn the game's ``last_turn`` hook calls the seat's last,
+    a finished playout (and a prior) is scored by the win chance of its margin, as with
+    ``end_margin``; in any other turn by who won (docs/bots.md "The end scored by its margin")."""
+    from game.kingdom_builder.evaluation import last_turn
+
+    asked: list[bool] = []
+    plain = kn.Knowledge.rewards
+
+    def spy(self: Any, state: Any, form: str = "margin", end_margin: bool = False) -> Any:
+        asked.append(end_margin)
+        return plain(self, state, form, end_margin)
+
+    monkeypatch.setattr(kn.Knowledge, "rewards", spy)
+    checked = {False: 0, True: 0}
+    for state in _kb_turn_starts(5):
+        seat = state.cur
+        if not state.legal_actions(seat):
+            continue
+        final = last_turn(state, seat)
+        if checked[final]:
+            continue
+        asked.clear()
+        bot = MctsBot(7, work=150, root_policy="race", last_turn_plans=2, last_turn_end_margin=True)
+        bot.search(state.clone(), seat)
+        assert asked and set(asked) == {final}
+        asked.clear()
+        MctsBot(7, work=150, root_policy="race", last_turn_plans=2).search(state.clone(), seat)
+        assert asked and set(asked) == {False}, "without it, the result everywhere"
+        checked[final] += 1
+    assert checked == {False: 1, True: 1}
+    with pytest.raises(ValueError, match="last_turn_end_margin"):
+        kn.search_parameters("kingdom-builder", {"last_turn_end_margin": 1})
+    with pytest.raises(ValueError, match="last_turn_end_margin"):
+        MctsBot(1, work=100, last_turn_end_margin="yes")  # type: ignore[arg-type]
 
 
 def test_last_turn_plans_must_be_a_count() -> None:
