@@ -437,6 +437,27 @@ def _kb_turn_starts(seed: int) -> Any:
         state.apply(seat, actions[rng.randbelow(len(actions))])
 
 
+def _kb_either_side_of_the_last_turn(seed: int, each: int) -> list[tuple[Any, int, bool]]:
+    """The first ``each`` turn starts of a random game (:func:`_kb_turn_starts`) that Kingdom
+    Builder's ``last_turn`` hook calls the seat's last and the first ``each`` it does not (a seat
+    with a legal action in each), as ``(state, seat, last)``, in the game's order."""
+    from game.kingdom_builder.evaluation import last_turn
+
+    found = []
+    count = {False: 0, True: 0}
+    for state in _kb_turn_starts(seed):
+        seat = state.cur
+        if not state.legal_actions(seat):
+            continue
+        final = last_turn(state, seat)
+        if count[final] >= each:
+            continue
+        count[final] += 1
+        found.append((state, seat, final))
+    assert count == {False: each, True: each}
+    return found
+
+
 def test_kingdom_builder_knows_a_seats_last_turn() -> None:
     """Kingdom Builder's ``last_turn`` hook: a turn is surely the seat's last when the end is
     triggered (KB §8: a seat has built its last settlement, the round is finished), or when the
@@ -465,17 +486,9 @@ def test_last_turn_plans_add_the_turns_that_score_most_now() -> None:
     from game.bots.greedy import TurnPlanner
     from game.bots.mcts import _Node
     from game.core.rng import Rng
-    from game.kingdom_builder.evaluation import last_turn
 
     knowledge = kn.knowledge_for("kingdom-builder").for_hard()
-    checked = {False: 0, True: 0}
-    for state in _kb_turn_starts(5):
-        seat = state.cur
-        if not state.legal_actions(seat):
-            continue
-        final = last_turn(state, seat)
-        if checked[final] >= 2:
-            continue
+    for state, seat, final in _kb_either_side_of_the_last_turn(5, 2):
         roots = []
         for extra in (0, 3):
             root = _Node(mover=-1)
@@ -503,8 +516,6 @@ def test_last_turn_plans_add_the_turns_that_score_most_now() -> None:
             for plan in added:
                 node = more.children[plan]
                 assert node.visits == bot.prior_visits and 0.0 <= node.total <= node.visits
-        checked[final] += 1
-    assert checked == {False: 2, True: 2}
 
 
 def test_last_turn_end_margin_scores_the_last_turns_playouts_by_their_margin(
@@ -512,8 +523,8 @@ def test_last_turn_end_margin_scores_the_last_turns_playouts_by_their_margin(
 ) -> None:
     """``last_turn_end_margin``: in a turn the game's ``last_turn`` hook calls the seat's last,
     a finished playout (and a prior) is scored by the win chance of its margin, as with
-    ``end_margin``; in any other turn by who won (docs/bots.md "The end scored by its margin")."""
-    from game.kingdom_builder.evaluation import last_turn
+    ``end_margin``; in any other turn by who won (docs/bots.md "The end scored by its margin, in
+    the last turn")."""
 
     asked: list[bool] = []
     plain = kn.Knowledge.rewards
@@ -523,14 +534,7 @@ def test_last_turn_end_margin_scores_the_last_turns_playouts_by_their_margin(
         return plain(self, state, form, end_margin)
 
     monkeypatch.setattr(kn.Knowledge, "rewards", spy)
-    checked = {False: 0, True: 0}
-    for state in _kb_turn_starts(5):
-        seat = state.cur
-        if not state.legal_actions(seat):
-            continue
-        final = last_turn(state, seat)
-        if checked[final]:
-            continue
+    for state, seat, final in _kb_either_side_of_the_last_turn(5, 1):
         asked.clear()
         bot = MctsBot(7, work=150, root_policy="race", last_turn_plans=2, last_turn_end_margin=True)
         bot.search(state.clone(), seat)
@@ -538,8 +542,6 @@ def test_last_turn_end_margin_scores_the_last_turns_playouts_by_their_margin(
         asked.clear()
         MctsBot(7, work=150, root_policy="race", last_turn_plans=2).search(state.clone(), seat)
         assert asked and set(asked) == {False}, "without it, the result everywhere"
-        checked[final] += 1
-    assert checked == {False: 1, True: 1}
     with pytest.raises(ValueError, match="last_turn_end_margin"):
         kn.search_parameters("kingdom-builder", {"last_turn_end_margin": 1})
     with pytest.raises(ValueError, match="last_turn_end_margin"):
