@@ -21,6 +21,13 @@ with::
 
     python -m bench.score_sources bench/data/kb-level-games.jsonl.gz --by-map castles
 
+``--shifts D ...`` reports instead the tested seat's win share had its total been ``D`` points
+higher in every game, the other seats' unchanged (ties shared): how many points a game a change
+would have to add for a given win rate::
+
+    python -m bench.score_sources bench/data/kb-level-games.jsonl.gz --options '{}' \\
+        --shifts 0 0.5 1 2
+
 Counts only: it reads finished games, it plays none.
 """
 
@@ -117,6 +124,23 @@ def tally_by_map(games: Iterable[dict[str, Any]], category: str) -> tuple[int, d
     return count, out
 
 
+def shifted_shares(
+    games: Iterable[dict[str, Any]], shifts: Sequence[float]
+) -> tuple[int, dict[float, float]]:
+    """For each shift ``d``, the tested seat's wins (ties shared) had its total been ``d`` points
+    higher in every game and the other seats' totals the same."""
+    won = dict.fromkeys(shifts, 0.0)
+    count = 0
+    for game in games:
+        seat, scores, _share = _tested(game)
+        count += 1
+        for d in shifts:
+            totals = [float(row["total"]) for row in scores]
+            totals[seat] += d
+            won[d] += win_share(totals, seat)
+    return count, won
+
+
 def report(count: int, table: dict[str, Category], what: str = "") -> list[str]:
     """One line per category (or per map label, with ``what`` the category), the strongest
     edge first."""
@@ -146,8 +170,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="CATEGORY",
         help="Kingdom Builder: that one category (total, castles, ...) by map section and castles",
     )
+    parser.add_argument(
+        "--shifts",
+        type=float,
+        nargs="+",
+        metavar="D",
+        help="the tested seat's win share had its total been D points higher in every game",
+    )
     args = parser.parse_args(argv)
     games = (game for path in args.replays for game in read_games(path, sys.maxsize, args.options))
+    if args.shifts:
+        count, won = shifted_shares(games, args.shifts)
+        if not count:
+            parser.error("no games in those files")
+        print(f"{count} games; the tested seat's win share with its total shifted by D points")
+        for d in args.shifts:
+            print(f"  {d:+6.2f}  won {won[d]:7.1f} ({won[d] / count:5.1%})")
+        return 0
     if args.by_map:
         count, table = tally_by_map(games, args.by_map)
     else:

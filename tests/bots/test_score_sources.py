@@ -52,6 +52,15 @@ def test_each_category_is_the_tested_seat_against_the_others_mean() -> None:
     assert mean == pytest.approx(2.5) and se == pytest.approx(1.5)
 
 
+def test_a_shifted_total_says_what_a_point_a_game_would_win() -> None:
+    """``--shifts``: the tested seat's wins had its total been D points higher in every game."""
+    count, won = score_sources.shifted_shares(GAMES, [0.0, 1.0, -1.0, -2.0])
+    assert count == 2
+    # 8 against 6 and a 10-10 tie: a point more wins the tie, a point less loses it, and two
+    # less tie the first game three ways at 6 (a third of a win)
+    assert won == {0.0: 1.5, 1.0: 2.0, -1.0: 1.0, -2.0: pytest.approx(1 / 3)}
+
+
 def test_a_tie_shares_the_win() -> None:
     assert score_sources.win_share([10, 10, 3], 0) == 0.5
     assert score_sources.win_share([10, 9, 3], 1) == 0.0
