@@ -8,6 +8,7 @@ as ``bench.bots --replays`` writes them; default the committed level games)::
     python -m bench.kb_last_turn gaps --games 120
     python -m bench.kb_last_turn planner --games 40 --evals 1500 3000 6000
     python -m bench.kb_last_turn beams --games 40 --beams 6 25 50 200
+    python -m bench.kb_last_turn shapes --games 60 --shapes 10:6000:2 60:40000:0
 
 ``gaps``: at the hard seat's last turn start of each game, a wide beam search of the turn
 (``--beam`` partial turns a step, judged by the rules' points after each action) finds the most
@@ -21,7 +22,12 @@ each of ``--evals`` evaluations: the best margin it finds and its CPU time, agai
 count given.  ``beams``: at the same turns (the hard seat's last turn of each game, when the
 hook calls it so), the points the seat had after the turn it played against :func:`best_points`
 with each of ``--beams`` widths, and that search's CPU time: how close the level's last turn
-comes to a wide search of the points alone.  Counts, not clocks: the figures are the same on
+comes to a wide search of the points alone.  ``shapes``: at the same turns, the last-turn
+planner (the rules' points as its judge) in each ``--shapes`` form ``BEAM:EVALS:LOOK`` (its beam,
+its evaluations and its ``look_through``: how many steps deep an action that leaves the judge's
+value unchanged is expanded in the same step) — the seat's points after the planner's best
+plan (a plan the count cut short finished by a beam of 10), how many were cut short, and the CPU
+time: how a shape of the planner would do there.  Counts, not clocks: the figures are the same on
 any machine but the CPU seconds.
 """
 
@@ -210,14 +216,73 @@ def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float
     return out
 
 
+def shapes(games: list[dict[str, Any]], forms: Sequence[tuple[int, int, int]]) -> dict[str, float]:
+    """The last-turn planner in each ``(beam, evals, look_through)`` form at the hard seat's
+    last turns the ``last_turn`` hook flags: the seat's mean points after its best plan
+    (finished by :func:`best_points` with a beam of 10 if the count cut it short), how many
+    were cut short, its CPU seconds; beside the points the seat scored there."""
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    scored = dataclasses.replace(knowledge, evaluate_all=knowledge.live_scores or kn.live_totals)
+    points = dict.fromkeys(forms, 0.0)
+    cpu = dict.fromkeys(forms, 0.0)
+    short = dict.fromkeys(forms, 0)
+    played = 0.0
+    positions = 0
+    for game in games:
+        seat = game["seat"]
+        last = hard_turn_from_end(game, 1)
+        if last is None or not last_turn(last[0], seat):
+            continue
+        start, after = last
+        positions += 1
+        played += after[seat]
+        for form in forms:
+            beam, evals, look = form
+            began = time.process_time()
+            plans = TurnPlanner(scored, beam=beam, max_evals=evals, look_through=look).plans(
+                start.clone(), seat, Rng(1)
+            )
+            cpu[form] += time.process_time() - began
+            state = start.clone()
+            turn = state.turn_id()
+            for action in plans[0].actions:
+                state.apply_unchecked(seat, action)
+            if not state.is_over() and state.turn_id() == turn:
+                short[form] += 1
+                points[form] += best_points(state, seat, 10)
+            else:
+                points[form] += _points(state)[seat]
+    out: dict[str, float] = {"positions": positions}
+    if positions:
+        out["played.points"] = played / positions
+        for form in forms:
+            name = ":".join(str(part) for part in form)
+            out[f"{name}.points"] = points[form] / positions
+            out[f"{name}.cut_short"] = short[form]
+            out[f"{name}.cpu_s"] = cpu[form] / positions
+    return out
+
+
+def _shape(text: str) -> tuple[int, int, int]:
+    """``BEAM:EVALS:LOOK`` as three whole numbers (beam and evaluations at least 1)."""
+    try:
+        beam, evals, look = (int(part) for part in text.split(":"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not BEAM:EVALS:LOOK") from None
+    if beam < 1 or evals < 1 or look < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: beam and evaluations >= 1, look >= 0")
+    return beam, evals, look
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("gaps", "planner", "beams"))
+    parser.add_argument("command", choices=("gaps", "planner", "beams", "shapes"))
     parser.add_argument("--replays", type=Path, default=DEFAULT_REPLAYS)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--beam", type=int, default=200)
     parser.add_argument("--evals", type=int, nargs="+", default=[1500, 3000, 6000])
     parser.add_argument("--beams", type=int, nargs="+", default=[6, 25, 50, 200])
+    parser.add_argument("--shapes", type=_shape, nargs="+", default=[(10, 6000, 2), (60, 40000, 0)])
     args = parser.parse_args(argv)
     if (
         args.games < 1
@@ -231,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = gaps(games, args.beam)
     elif args.command == "planner":
         result = planner(games, args.evals)
+    elif args.command == "shapes":
+        result = shapes(games, args.shapes)
     else:
         result = beams(games, args.beams)
     for name, value in result.items():

@@ -70,7 +70,7 @@ class Category:
         return mean, math.sqrt(var / n)
 
 
-def win_share(totals: Sequence[int], seat: int) -> float:
+def win_share(totals: Sequence[float], seat: int) -> float:
     """The seat's share of the win: 1 alone on top, 1/k in a k-way tie, else 0."""
     top = max(totals)
     tied = sum(1 for t in totals if t == top)

@@ -4,6 +4,7 @@ useless feature as no help, and the tile probe's positions and greedy turns are 
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import itertools
 import json
@@ -492,6 +493,15 @@ def test_the_last_turn_probe_finds_the_points_a_turn_can_score() -> None:
     widths = kb_last_turn.beams([game], [1, 60])
     assert widths["positions"] == 1 and widths["played.points"] == after[seat]
     assert widths["60.points"] == best and widths["1.points"] > 0 and widths["60.cpu_s"] > 0.0
+    # the planner's shapes at the same turn: 30 evaluations cannot finish that last turn (its
+    # plan is finished by a small beam of points), 40,000 can; each scores what it reaches
+    forms = kb_last_turn.shapes([game], [(2, 30, 2), (60, 40000, 0)])
+    assert forms["positions"] == 1 and forms["played.points"] == after[seat]
+    assert forms["2:30:2.cut_short"] == 1 and forms["60:40000:0.cut_short"] == 0
+    assert forms["2:30:2.points"] > 0 and forms["60:40000:0.points"] > 0
+    assert forms["2:30:2.cpu_s"] > 0.0 and forms["60:40000:0.cpu_s"] > 0.0
+    with pytest.raises(argparse.ArgumentTypeError):
+        kb_last_turn._shape("10:6000")
 
 
 def test_the_building_probe_counts_every_settlement_of_the_supply() -> None:
