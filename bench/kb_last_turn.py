@@ -184,6 +184,18 @@ def planner(games: list[dict[str, Any]], evals: Sequence[int]) -> dict[str, floa
     return out
 
 
+def flagged_last_turns(
+    games: list[dict[str, Any]],
+) -> Iterator[tuple[dict[str, Any], int, GameState, list[int]]]:
+    """Each game's last turn of the hard seat, if the ``last_turn`` hook calls it the last: the
+    game, the seat, the turn's start and the rules' points right after it."""
+    for game in games:
+        seat = game["seat"]
+        last = hard_turn_from_end(game, 1)
+        if last is not None and last_turn(last[0], seat):
+            yield game, seat, last[0], last[1]
+
+
 def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float]:
     """The seat's points after its last turn as played, and :func:`best_points` with each beam
     width, averaged over the games whose last hard turn the ``last_turn`` hook calls the last."""
@@ -191,12 +203,7 @@ def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float
     found = {width: 0.0 for width in widths}
     cpu = {width: 0.0 for width in widths}
     positions = 0
-    for game in games:
-        seat = game["seat"]
-        last = hard_turn_from_end(game, 1)
-        if last is None or not last_turn(last[0], seat):
-            continue
-        start, after = last
+    for game, seat, start, after in flagged_last_turns(games):
         positions += 1
         played += after[seat]
         row = []
@@ -228,12 +235,7 @@ def shapes(games: list[dict[str, Any]], forms: Sequence[tuple[int, int, int]]) -
     short = dict.fromkeys(forms, 0)
     played = 0.0
     positions = 0
-    for game in games:
-        seat = game["seat"]
-        last = hard_turn_from_end(game, 1)
-        if last is None or not last_turn(last[0], seat):
-            continue
-        start, after = last
+    for _game, seat, start, after in flagged_last_turns(games):
         positions += 1
         played += after[seat]
         for form in forms:
