@@ -25,7 +25,9 @@ with each of ``--beams`` widths, and that search's CPU time: how close the level
 comes to a wide search of the points alone.  ``shapes``: at the same turns, the last-turn
 planner (the rules' points as its judge) in each ``--shapes`` form ``BEAM:EVALS:LOOK`` (its beam,
 its evaluations and its ``look_through``: how many steps deep an action that leaves the judge's
-value unchanged is expanded in the same step) — the seat's points after the planner's best
+value unchanged is expanded in the same step; ``m``: two deep, but only where the seat is left
+partway through a move, the game's ``midway`` — the search parameter ``last_turn_look``
+``"midway"``) — the seat's points after the planner's best
 plan (a plan the count cut short finished by a beam of 10), how many were cut short, and the CPU
 time: how a shape of the planner would do there.  Counts, not clocks: the figures are the same on
 any machine but the CPU seconds.
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -223,7 +226,12 @@ def beams(games: list[dict[str, Any]], widths: Sequence[int]) -> dict[str, float
     return out
 
 
-def shapes(games: list[dict[str, Any]], forms: Sequence[tuple[int, int, int]]) -> dict[str, float]:
+#: A shape of the last-turn planner: its beam, its evaluations and its look-through (a number
+#: of steps, or ``"m"``: two, through midway positions only).
+Shape = tuple[int, int, int | str]
+
+
+def shapes(games: list[dict[str, Any]], forms: Sequence[Shape]) -> dict[str, float]:
     """The last-turn planner in each ``(beam, evals, look_through)`` form at the hard seat's
     last turns the ``last_turn`` hook flags: the seat's mean points after its best plan
     (finished by :func:`best_points` with a beam of 10 if the count cut it short), how many
@@ -241,9 +249,14 @@ def shapes(games: list[dict[str, Any]], forms: Sequence[tuple[int, int, int]]) -
         for form in forms:
             beam, evals, look = form
             began = time.process_time()
-            plans = TurnPlanner(scored, beam=beam, max_evals=evals, look_through=look).plans(
-                start.clone(), seat, Rng(1)
+            planner = TurnPlanner(
+                scored,
+                beam=beam,
+                max_evals=evals,
+                look_through=2 if look == "m" else int(look),
+                look_only=knowledge.midway if look == "m" else None,
             )
+            plans = planner.plans(start.clone(), seat, Rng(1))
             cpu[form] += time.process_time() - began
             state = start.clone()
             turn = state.turn_id()
@@ -265,14 +278,19 @@ def shapes(games: list[dict[str, Any]], forms: Sequence[tuple[int, int, int]]) -
     return out
 
 
-def _shape(text: str) -> tuple[int, int, int]:
-    """``BEAM:EVALS:LOOK`` as three whole numbers (beam and evaluations at least 1)."""
+def _shape(text: str) -> Shape:
+    """``BEAM:EVALS:LOOK`` as whole numbers (beam and evaluations at least 1), LOOK a whole
+    number or ``m`` (midway positions only)."""
+    parts = text.split(":")
     try:
-        beam, evals, look = (int(part) for part in text.split(":"))
+        if len(parts) != 3:
+            raise ValueError(text)
+        beam, evals = int(parts[0]), int(parts[1])
+        look: int | str = "m" if parts[2] == "m" else int(parts[2])
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not BEAM:EVALS:LOOK") from None
-    if beam < 1 or evals < 1 or look < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: beam and evaluations >= 1, look >= 0")
+    if beam < 1 or evals < 1 or (isinstance(look, int) and look < 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: beam and evaluations >= 1, look >= 0 or m")
     return beam, evals, look
 
 
@@ -285,6 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--evals", type=int, nargs="+", default=[1500, 3000, 6000])
     parser.add_argument("--beams", type=int, nargs="+", default=[6, 25, 50, 200])
     parser.add_argument("--shapes", type=_shape, nargs="+", default=[(10, 6000, 2), (60, 40000, 0)])
+    parser.add_argument(
+        "--options", type=json.loads, default={}, help="the games' options (JSON; default base)"
+    )
     args = parser.parse_args(argv)
     if (
         args.games < 1
@@ -293,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         or any(width < 1 for width in args.beams)
     ):
         parser.error("--games, --beam, --evals and --beams must be positive")
-    games = list(read_games(args.replays, args.games, {}))
+    games = list(read_games(args.replays, args.games, args.options))
     if args.command == "gaps":
         result = gaps(games, args.beam)
     elif args.command == "planner":

@@ -14,7 +14,7 @@ proportional to ``exp(value / temperature)``: usually a good turn, sometimes a c
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from game.bots.base import (
@@ -56,6 +56,12 @@ class TurnPlanner:
     wall-clock safety net (:mod:`game.bots.budget`); the evaluation count normally ends the
     search well before them, so the same seed gives the same plan on any machine.
 
+    ``look_only`` (optional, the game's ``midway`` hook) narrows that to the positions it calls
+    partway through one move: a choice of tile or of the settlement to lift is still looked
+    through, a build that leaves the judge's value unchanged (one that scores nothing, when the
+    judge is the points counted now) competes in the beam instead of being searched a level
+    deeper.
+
     ``per_first`` keeps the beam diverse: at most that many partial turns starting with the
     same action survive a step (the search bot wants rival turns, not six variants of one).
     """
@@ -68,6 +74,7 @@ class TurnPlanner:
         max_evals: int = 1500,
         look_through: int = 2,
         per_first: int | None = None,
+        look_only: Callable[[GameState, Seat], bool] | None = None,
     ) -> None:
         if beam < 1:
             raise ValueError("beam must be at least 1")
@@ -78,6 +85,7 @@ class TurnPlanner:
         self.max_steps = max_steps
         self.max_evals = max_evals
         self.look_through = look_through
+        self.look_only = look_only
         self.per_first = per_first
         #: Positions evaluated by the last call of :meth:`plans`.
         self.evals = 0
@@ -146,7 +154,11 @@ class TurnPlanner:
                             continue
                         seen.add(key)
                     pool.append((v, rng.randbelow(1 << 30), child, plan))
-                    if v == base and depth < self.look_through:
+                    if (
+                        v == base
+                        and depth < self.look_through
+                        and (self.look_only is None or self.look_only(child, seat))
+                    ):
                         stack.append((v, child, plan, depth + 1))
             if not pool or exhausted:
                 done.extend((v, t, plan) for v, t, _c, plan in pool)

@@ -89,6 +89,15 @@ The evaluation module may define (every name is optional):
     the turns the evaluation prefers for what they set up may miss the most points.  Default:
     none.
 
+``midway(state, seat) -> bool``
+    Whether ``seat`` is partway through one move that its next action completes (Kingdom
+    Builder: a location or nomad tile chosen, a settlement lifted to move, an Outpost's build
+    to come).  With the search parameter ``"last_turn_look": "midway"`` the last-turn planner
+    looks through such positions alone (:class:`~game.bots.greedy.TurnPlanner`'s
+    ``look_only``): a move is judged where its settlement ends up, and a build that scores
+    nothing is not searched a level deeper.  Default: none (the planner looks through every
+    action that leaves its judge's value unchanged).
+
 ``live_scores(state) -> list[float]``
     Every seat's points as the rules count them now — the totals of
     :meth:`GameState.preview_scores` (:func:`live_totals`), computed faster (Kingdom Builder:
@@ -139,7 +148,10 @@ SEARCH_PARAMETERS = frozenset(
         "last_turn_beam",
         "last_turn_end_margin",
         "last_turn_evals",
+        "last_turn_look",
         "last_turn_plans",
+        "last_turn_wide_beam",
+        "last_turn_wide_evals",
         "last_turn_work",
         "max_plans",
         "plan_beam",
@@ -158,6 +170,11 @@ SEARCH_PARAMETERS = frozenset(
         "work",
     }
 )
+
+#: What the last-turn planner looks through (search parameter ``"last_turn_look"``): ``"any"``
+#: action that leaves its judge's value unchanged, or only one that leaves the seat ``"midway"``
+#: through a move (the game's ``midway`` hook).
+LAST_TURN_LOOKS = ("any", "midway")
 
 EvaluateAll = Callable[[GameState], list[float]]
 RolloutAction = Callable[[GameState, Seat, list[Action], Rng], Action]
@@ -206,6 +223,8 @@ class Knowledge:
     round_turns_left: Callable[[GameState], int] | None = None
     #: Whether a seat's turn is surely its last of the game (the module's ``last_turn``).
     last_turn: Callable[[GameState, Seat], bool] | None = None
+    #: Whether a seat is partway through one move (the module's ``midway``).
+    midway: Callable[[GameState, Seat], bool] | None = None
     #: Every seat's points counted now, faster (the module's ``live_scores``; ``None``:
     #: :func:`live_totals`).
     live_scores: EvaluateAll | None = None
@@ -415,9 +434,18 @@ def search_parameters(game_id: str, search: dict[str, Any]) -> tuple[tuple[str, 
     for flag in ("finish_round", "round_horizon", "end_margin", "last_turn_end_margin"):
         if not isinstance(search.get(flag, False), bool):
             raise ValueError(f'{game_id}: SEARCH["{flag}"] must be true or false')
-    for count in ("finish_plan_evals", "last_turn_plans", "last_turn_beam", "last_turn_evals"):
+    for count in (
+        "finish_plan_evals",
+        "last_turn_plans",
+        "last_turn_beam",
+        "last_turn_evals",
+        "last_turn_wide_beam",
+        "last_turn_wide_evals",
+    ):
         if search.get(count, 0) != 0:
             _positive_int(game_id, f'SEARCH["{count}"]', search[count])
+    if search.get("last_turn_look", "any") not in LAST_TURN_LOOKS:
+        raise ValueError(f'{game_id}: SEARCH["last_turn_look"] must be one of {LAST_TURN_LOOKS}')
     share = search.get("last_turn_work", 1.0)
     if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1:
         raise ValueError(f'{game_id}: SEARCH["last_turn_work"] must be a number in (0, 1]')
@@ -479,6 +507,7 @@ def knowledge_for(game_id: str) -> Knowledge:
         round_turns_left=hooks.get("round_turns_left"),
         last_turn=hooks.get("last_turn"),
         live_scores=hooks.get("live_scores"),
+        midway=hooks.get("midway"),
         search_variant=hooks.get("SEARCH_VARIANT"),
         search_variants=tuple(
             (str(name), search_parameters(game_id, params or {}))

@@ -18,7 +18,9 @@ turns of the bot's seat (:mod:`game.bots.root_turns`: the greedy
 :class:`~game.bots.greedy.TurnPlanner`'s best, ``max_plans`` of them, at most ``plan_per_first``
 starting with the same action, ``plan_evals`` bounding the planner's evaluations; with
 ``last_turn_plans``, in the seat's last turn, that many more scored by the points counted now,
-found by a planner of ``last_turn_beam`` and ``last_turn_evals`` — 0: the root planner's),
+found by a planner of ``last_turn_beam`` and ``last_turn_evals`` — 0: the root planner's —
+looking through what ``last_turn_look`` says, and as many from a wide planner that looks through
+nothing with ``last_turn_wide_beam``),
 each primed with ``prior_visits`` virtual visits at its prior reward, so the search spends its
 time comparing the turns that matter instead of re-deriving three placements one by one.  Below
 the root the tree is over single actions of every seat (``tree_depth`` nodes deep at most); a new
@@ -92,6 +94,7 @@ from game.bots.base import (
 from game.bots.budget import Budget, Meter
 from game.bots.greedy import TurnPlanner
 from game.bots.knowledge import (
+    LAST_TURN_LOOKS,
     SEARCH_PARAMETERS,
     WIN_CHANCE_FORMS,
     Knowledge,
@@ -157,6 +160,9 @@ class MctsBot:
         last_turn_plans: int = 0,
         last_turn_beam: int = 0,
         last_turn_evals: int = 0,
+        last_turn_look: str = "any",
+        last_turn_wide_beam: int = 0,
+        last_turn_wide_evals: int = 0,
         last_turn_work: float = 1.0,
         game_tuning: bool = False,
         fixed: frozenset[str] = frozenset(),
@@ -251,6 +257,17 @@ class MctsBot:
         #: The beam and evaluations of that last-turn planner (0: the root planner's).
         self.last_turn_beam = last_turn_beam
         self.last_turn_evals = last_turn_evals
+        if last_turn_look not in LAST_TURN_LOOKS:
+            raise ValueError(f"last_turn_look must be one of {LAST_TURN_LOOKS}")
+        #: What that planner looks through: ``"any"`` action leaving its judge's value
+        #: unchanged, or only one leaving the seat partway through a move (``"midway"``).
+        self.last_turn_look = last_turn_look
+        if last_turn_wide_beam < 0 or last_turn_wide_evals < 0:
+            raise ValueError("last_turn_wide_beam and last_turn_wide_evals must not be negative")
+        #: A second last-turn planner, wide and looking through nothing (0: none), and its
+        #: evaluations (0: ``last_turn_evals``'s).
+        self.last_turn_wide_beam = last_turn_wide_beam
+        self.last_turn_wide_evals = last_turn_wide_evals
         #: In such a turn, the share of ``work`` (and ``iterations``) the race may use: the
         #: wider last-turn planner's time is taken from the race's.
         self.last_turn_work = last_turn_work
@@ -626,6 +643,9 @@ class MctsBot:
             last_turn_plans=self.last_turn_plans,
             last_turn_beam=self.last_turn_beam,
             last_turn_evals=self.last_turn_evals,
+            last_turn_look=self.last_turn_look,
+            last_turn_wide_beam=self.last_turn_wide_beam,
+            last_turn_wide_evals=self.last_turn_wide_evals,
         )
 
     def _iterate(

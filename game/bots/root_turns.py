@@ -11,7 +11,11 @@ decides among the turns (UCB or the race) without knowing where they came from.
 - In the seat's last turn of the game (the game's ``last_turn`` hook), up to
   ``last_turn_plans`` more: the planner's best turns judged by the points the rules count now
   (:func:`~game.bots.knowledge.live_totals`, or the game's faster ``live_scores``), found by a
-  planner of ``last_turn_beam`` and ``last_turn_evals`` (0: the root planner's).  Nothing after
+  planner of ``last_turn_beam`` and ``last_turn_evals`` (0: the root planner's), which looks
+  through an action that leaves the points unchanged (``last_turn_look`` ``"any"``) or only one
+  that leaves the seat partway through a move (``"midway"``, the game's ``midway``); with
+  ``last_turn_wide_beam``, up to as many again from a second, wide planner that looks through
+  nothing (that beam, ``last_turn_wide_evals`` evaluations).  Nothing after
   that turn is the seat's to use, so the evaluation's worth of what a turn sets up (next turn's
   potential, a tile's worth per turn left) could hide the turn that scores most.
 """
@@ -65,6 +69,9 @@ class RootTurns:
     last_turn_beam: int = 0
     last_turn_evals: int = 0
     last_turn_end_margin: bool = False
+    last_turn_look: str = "any"
+    last_turn_wide_beam: int = 0
+    last_turn_wide_evals: int = 0
 
     def turns(
         self,
@@ -132,7 +139,7 @@ class RootTurns:
         end_margin: bool,
     ) -> None:
         """In the seat's last turn, up to ``last_turn_plans`` more turns: the planner's best by
-        the points the rules count now, each primed with its end judged by the search's own
+        the points the rules count now (and as many from the wide planner, if any), each primed with its end judged by the search's own
         reward (the search then plays every turn out to the real result)."""
         scored = replace(knowledge, evaluate_all=knowledge.live_scores or live_totals)
         planner = TurnPlanner(
@@ -140,18 +147,31 @@ class RootTurns:
             beam=self.last_turn_beam or self.beam,
             max_evals=self.last_turn_evals or evals,
             per_first=self.per_first,
+            look_only=(knowledge.midway or _never) if self.last_turn_look == "midway" else None,
         )
-        plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
-        added = 0
-        for plan in plans:
-            if added >= self.last_turn_plans:
-                break
-            if plan.actions in turns:
-                continue
-            turns[plan.actions] = self._turn_end_reward(
-                world, seat, plan.actions, knowledge, end_margin
+        planners = [planner]
+        if self.last_turn_wide_beam:
+            planners.append(
+                TurnPlanner(
+                    scored,
+                    beam=self.last_turn_wide_beam,
+                    max_evals=self.last_turn_wide_evals or self.last_turn_evals or evals,
+                    look_through=0,
+                    per_first=self.per_first,
+                )
             )
-            added += 1
+        for one in planners:
+            plans = one.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
+            added = 0
+            for plan in plans:
+                if added >= self.last_turn_plans:
+                    break
+                if plan.actions in turns:
+                    continue
+                turns[plan.actions] = self._turn_end_reward(
+                    world, seat, plan.actions, knowledge, end_margin
+                )
+                added += 1
 
     def _turn_end_reward(
         self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge, end_margin: bool
@@ -165,3 +185,8 @@ class RootTurns:
 
 
 __all__ = ["Listed", "RootTurns", "Turn"]
+
+
+def _never(state: GameState, seat: Seat) -> bool:
+    """No position is partway through a move (a game without a ``midway`` hook)."""
+    return False

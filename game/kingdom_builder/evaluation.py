@@ -533,6 +533,15 @@ def last_turn(state: GameState, seat: Seat) -> bool:
     return any(st.supply[s] <= MANDATORY_BUILDS for s in range(st.n) if s not in moved)
 
 
+def midway(state: GameState, seat: Seat) -> bool:
+    """Whether ``seat`` is partway through one move that its next action completes
+    (:mod:`game.bots.knowledge`'s ``midway``): a location or nomad tile chosen and its first
+    step to come, a settlement lifted by a move tile and its new hex to choose (the tile's
+    ``pending`` step, KB §6.1 and §7), or an Outpost's build to come (KB §7)."""
+    st: KingdomBuilderState = state  # type: ignore[assignment]
+    return st.cur == seat and (st.pending is not None or st.outpost > 0)
+
+
 def round_turns_left(state: GameState) -> int:
     """How many turns end before this round is over: the seat to move's and those of the seats
     after it (KB §4: turns go clockwise from the start player; :func:`moved_this_round`)."""
@@ -602,6 +611,7 @@ __all__ = [
     "hard_reward_scale",
     "hex_gains",
     "live_scores",
+    "midway",
     "position_key",
     "rollout_action",
     "stage_of",

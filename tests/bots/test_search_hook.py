@@ -559,29 +559,42 @@ def test_last_turn_plans_must_be_a_count() -> None:
     )
 
 
-def test_the_last_turn_planner_takes_its_own_beam_and_evaluations(
+def test_the_last_turn_planner_takes_its_own_beam_evaluations_and_look(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``last_turn_beam`` and ``last_turn_evals`` set the live-points planner of a seat's last
-    turn (0: the root planner's beam and evaluations); the root planner keeps its own."""
+    turn (0: the root planner's beam and evaluations); ``last_turn_look`` ``"midway"`` makes it
+    look through the positions the game's ``midway`` hook names alone (``"any"``, the default:
+    every one its judge values the same); ``last_turn_wide_beam`` adds a second one of that
+    beam that looks through nothing (``last_turn_wide_evals``, else ``last_turn_evals``, else
+    the root planner's evaluations); the root planner keeps its own."""
     from game.bots import root_turns
     from game.bots.budget import Meter
     from game.bots.mcts import _Node
-    from game.kingdom_builder.evaluation import last_turn
+    from game.kingdom_builder.evaluation import last_turn, midway
 
-    made: list[tuple[int, int]] = []
+    made: list[tuple[int, int, Any, int]] = []
     real = root_turns.TurnPlanner
 
-    def recording(knowledge: Any, beam: int, max_evals: int, per_first: Any) -> Any:
-        made.append((beam, max_evals))
-        return real(knowledge, beam=beam, max_evals=max_evals, per_first=per_first)
+    def recording(knowledge: Any, beam: int, max_evals: int, **rest: Any) -> Any:
+        made.append((beam, max_evals, rest.get("look_only"), rest.get("look_through", 2)))
+        return real(knowledge, beam=beam, max_evals=max_evals, **rest)
 
     monkeypatch.setattr(root_turns, "TurnPlanner", recording)
     knowledge = kn.knowledge_for("kingdom-builder").for_hard()
     state = next(s for s in _kb_turn_starts(5) if last_turn(s, s.cur) and s.legal_actions(s.cur))
     for settings, expected in (
-        ({}, [(3, 200), (3, 200)]),
-        ({"last_turn_beam": 7, "last_turn_evals": 300}, [(3, 200), (7, 300)]),
+        ({}, [(3, 200, None, 2), (3, 200, None, 2)]),
+        ({"last_turn_beam": 7, "last_turn_evals": 300}, [(3, 200, None, 2), (7, 300, None, 2)]),
+        ({"last_turn_look": "midway"}, [(3, 200, None, 2), (3, 200, midway, 2)]),
+        (
+            {"last_turn_evals": 300, "last_turn_wide_beam": 20},
+            [(3, 200, None, 2), (3, 300, None, 2), (20, 300, None, 0)],
+        ),
+        (
+            {"last_turn_wide_beam": 20, "last_turn_wide_evals": 900},
+            [(3, 200, None, 2), (3, 200, None, 2), (20, 900, None, 0)],
+        ),
     ):
         made.clear()
         bot = MctsBot(7, work=100, plan_beam=3, plan_evals=200, last_turn_plans=2, **settings)
@@ -589,6 +602,64 @@ def test_the_last_turn_planner_takes_its_own_beam_and_evaluations(
             _Node(mover=-1), state.clone(), state.cur, knowledge, None, Meter.unlimited()
         )
         assert made == expected
+
+
+def test_kingdom_builder_knows_a_seat_midway_through_a_move() -> None:
+    """Kingdom Builder's ``midway`` hook: a seat that has chosen a location tile is partway
+    through its move until the tile's settlement is placed (KB §6.1: a tile's action is one
+    move); no other seat is, and a seat at its turn's start is not."""
+    from game.kingdom_builder.evaluation import midway
+
+    assert kn.knowledge_for("kingdom-builder").midway is midway
+    seen = 0
+    for seed in (3, 4, 5):
+        for state in _kb_turn_starts(seed):
+            seat = state.cur
+            assert not midway(state, seat)
+            uses = [a for a in state.legal_actions(seat) if a[0] == "use"]
+            for use in uses[:2]:
+                after = state.clone()
+                after.apply(seat, use)
+                if after.pending is None:
+                    continue  # a tile whose effect is immediate (Treasure) leaves nothing to do
+                seen += 1
+                assert midway(after, seat)
+                assert not any(midway(after, other) for other in range(after.n) if other != seat)
+                while after.pending is not None and after.cur == seat:
+                    step = after.legal_actions(seat)[0]
+                    after.apply(seat, step)
+                # the move made, the seat is midway again only with an Outpost's build to come
+                assert midway(after, seat) == (after.cur == seat and after.outpost > 0)
+    assert seen >= 5
+
+
+def test_a_planner_looks_through_only_what_look_only_names() -> None:
+    """The turn planner's ``look_only``: it looks through a position its judge values the same
+    only when ``look_only`` names it — naming none is the planner without look-through, naming
+    all the plain planner (the same plans, the same evaluations)."""
+    from game.bots.greedy import TurnPlanner
+    from game.core.rng import Rng
+
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    scored = dataclasses.replace(knowledge, evaluate_all=kn.live_totals)
+    starts = [s for s in _kb_turn_starts(4) if s.legal_actions(s.cur)][8:11]
+    differ = 0
+    for state in starts:
+        seat = state.cur
+        found = {}
+        for name, look, only in (
+            ("none", 0, None),
+            ("never", 2, lambda s, q: False),
+            ("all", 2, None),
+            ("always", 2, lambda s, q: True),
+        ):
+            planner = TurnPlanner(scored, beam=4, max_evals=3000, look_through=look, look_only=only)
+            plans = planner.plans(state.clone(), seat, Rng(2))
+            found[name] = ([(p.value, p.actions) for p in plans], planner.evals)
+        assert found["never"] == found["none"]
+        assert found["always"] == found["all"]
+        differ += found["never"][1] != found["all"][1]
+    assert differ, "looking through changes the search somewhere"
 
 
 def test_last_turn_work_shrinks_the_race_in_the_last_turn_only() -> None:
@@ -621,6 +692,16 @@ def test_last_turn_work_shrinks_the_race_in_the_last_turn_only() -> None:
 
 
 def test_the_last_turn_settings_are_checked() -> None:
+    for bad in ("all", 0, True, None):
+        with pytest.raises(ValueError, match="last_turn_look"):
+            kn.search_parameters("kingdom-builder", {"last_turn_look": bad})
+    with pytest.raises(ValueError, match="last_turn_look"):
+        MctsBot(1, work=100, last_turn_look="sideways")
+    with pytest.raises(ValueError, match="last_turn_wide_beam"):
+        MctsBot(1, work=100, last_turn_wide_beam=-1)
+    assert kn.search_parameters("kingdom-builder", {"last_turn_look": "midway"}) == (
+        ("last_turn_look", "midway"),
+    )
     for name in ("last_turn_beam", "last_turn_evals"):
         for bad in ("4", -1, 1.5, True):
             with pytest.raises(ValueError, match=name):
