@@ -604,6 +604,44 @@ def test_the_last_turn_planner_takes_its_own_beam_evaluations_and_look(
         assert made == expected
 
 
+def test_the_wide_last_turn_planner_adds_its_best_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``last_turn_wide_beam``: in a seat's last turn the root also races the best
+    ``last_turn_plans`` turns of a wide planner that looks through nothing (by the points
+    counted now) that it did not have yet, on top of every turn it had without it; in any
+    other turn the root is the same."""
+    from game.bots.budget import Meter
+    from game.bots.greedy import TurnPlanner
+    from game.bots.mcts import _Node
+
+    found: list[list[tuple[Any, ...]]] = []
+    real = TurnPlanner.plans
+
+    def spy(self: TurnPlanner, *args: Any, **kwargs: Any) -> Any:
+        plans = real(self, *args, **kwargs)
+        if self.look_through == 0:
+            found.append([plan.actions for plan in plans])
+        return plans
+
+    monkeypatch.setattr(TurnPlanner, "plans", spy)
+    knowledge = kn.knowledge_for("kingdom-builder").for_hard()
+    for state, seat, final in _kb_either_side_of_the_last_turn(6, 2):
+        roots = []
+        found.clear()
+        for wide in (0, 30):
+            root = _Node(mover=-1)
+            bot = MctsBot(7, work=100, last_turn_plans=2, last_turn_wide_beam=wide)
+            bot._add_plans(root, state.clone(), seat, knowledge, None, Meter.unlimited())
+            roots.append(list(root.children))
+        plain, more = roots
+        assert more[: len(plain)] == plain
+        if not final:
+            assert plain == more and not found
+            continue
+        (wide_plans,) = found
+        expected = [plan for plan in dict.fromkeys(wide_plans) if plan not in plain][:2]
+        assert expected and more[len(plain) :] == expected
+
+
 def test_kingdom_builder_knows_a_seat_midway_through_a_move() -> None:
     """Kingdom Builder's ``midway`` hook: a seat that has chosen a location tile is partway
     through its move until the tile's settlement is placed (KB §6.1: a tile's action is one
