@@ -55,11 +55,12 @@ def test_keyflower_tunes_its_hard_level() -> None:
     # is raced on points, not on one won-or-lost playout each (docs/bots.md "The end scored by
     # its margin, in the last turn"); every other turn by who won
     assert kb["last_turn_end_margin"] is True and not kb.get("end_margin", False)
-    # ... except with the full Nomads expansion, where the last round is not played out
+    # ... except with the full Nomads expansion, where the last round is not played out and no
+    # wide planner adds last turns
     known = kn.knowledge_for("kingdom-builder")
     game = get_game("kingdom-builder")
     full = dict(known.search_for(game.new(4, {"nomads": "full"}, 1)))
-    assert full == {**kb, "finish_round": False}
+    assert full == {**kb, "finish_round": False, "last_turn_wide_beam": 0}
     assert dict(known.search_for(game.new(4, {"nomads": "boards"}, 1))) == kb
 
 
@@ -90,6 +91,18 @@ def test_a_variant_of_a_game_takes_its_own_search_parameters(
         seat = state.to_move()[0]
         bot.choose(state.determinize(seat, 1), seat)
         assert (bot.work, bot.playout_plan_evals) == want
+
+
+def test_kingdom_builders_wide_last_turn_planner_is_the_base_games_alone() -> None:
+    """Kingdom Builder's hard level races a wide last-turn planner's turns in the base game
+    (and with the Nomads boards alone, the base game's rules), not with the full Nomads
+    expansion (docs/bots.md "A wide last-turn planner beside it")."""
+    known = kn.knowledge_for("kingdom-builder")
+    game = get_game("kingdom-builder")
+    for options, wide in (({}, 60), ({"nomads": "boards"}, 60), ({"nomads": "full"}, 0)):
+        params = dict(known.search_for(game.new(4, options, 1)))
+        assert params.get("last_turn_wide_beam", 0) == wide
+        assert params["last_turn_end_margin"] is True and params["last_turn_plans"] == 4
 
 
 def test_unknown_search_parameters_are_refused() -> None:
