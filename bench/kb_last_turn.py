@@ -47,6 +47,7 @@ from bench.decision_cpu import read_games
 from bench.fit_kingdom_builder import replay_of
 from game.bots import knowledge as kn
 from game.bots.greedy import TurnPlanner
+from game.bots.root_turns import look_only_for
 from game.core.api import GameState
 from game.core.rng import Rng
 from game.kingdom_builder.evaluation import last_turn
@@ -254,7 +255,7 @@ def shapes(games: list[dict[str, Any]], forms: Sequence[Shape]) -> dict[str, flo
                 beam=beam,
                 max_evals=evals,
                 look_through=2 if look == "m" else int(look),
-                look_only=knowledge.midway if look == "m" else None,
+                look_only=look_only_for(scored, "midway" if look == "m" else "any"),
             )
             plans = planner.plans(start.clone(), seat, Rng(1))
             cpu[form] += time.process_time() - began

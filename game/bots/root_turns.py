@@ -22,6 +22,7 @@ decides among the turns (UCB or the race) without knowing where they came from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -138,30 +139,13 @@ class RootTurns:
         meter: Meter,
         end_margin: bool,
     ) -> None:
-        """In the seat's last turn, up to ``last_turn_plans`` more turns: the planner's best by
-        the points the rules count now (and as many from the wide planner, if any), each primed with its end judged by the search's own
-        reward (the search then plays every turn out to the real result)."""
+        """In the seat's last turn, up to ``last_turn_plans`` more turns from each last-turn
+        planner (:meth:`_last_turn_planners`): its best by the points the rules count now, each
+        primed with its end judged by the search's own reward (the search then plays every
+        turn out to the real result)."""
         scored = replace(knowledge, evaluate_all=knowledge.live_scores or live_totals)
-        planner = TurnPlanner(
-            scored,
-            beam=self.last_turn_beam or self.beam,
-            max_evals=self.last_turn_evals or evals,
-            per_first=self.per_first,
-            look_only=(knowledge.midway or _never) if self.last_turn_look == "midway" else None,
-        )
-        planners = [planner]
-        if self.last_turn_wide_beam:
-            planners.append(
-                TurnPlanner(
-                    scored,
-                    beam=self.last_turn_wide_beam,
-                    max_evals=self.last_turn_wide_evals or self.last_turn_evals or evals,
-                    look_through=0,
-                    per_first=self.per_first,
-                )
-            )
-        for one in planners:
-            plans = one.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
+        for planner in self._last_turn_planners(scored, evals):
+            plans = planner.plans(world.clone(), seat, rng, cancel, meter.share(self.share))
             added = 0
             for plan in plans:
                 if added >= self.last_turn_plans:
@@ -172,6 +156,31 @@ class RootTurns:
                     world, seat, plan.actions, knowledge, end_margin
                 )
                 added += 1
+
+    def _last_turn_planners(self, scored: Knowledge, evals: int) -> list[TurnPlanner]:
+        """The last turn's planners judging by ``scored`` (the points counted now): one of
+        ``last_turn_beam`` and ``last_turn_evals`` looking through what ``last_turn_look`` says,
+        and with ``last_turn_wide_beam`` a wide one that looks through nothing."""
+        planners = [
+            TurnPlanner(
+                scored,
+                beam=self.last_turn_beam or self.beam,
+                max_evals=self.last_turn_evals or evals,
+                per_first=self.per_first,
+                look_only=look_only_for(scored, self.last_turn_look),
+            )
+        ]
+        if self.last_turn_wide_beam:
+            planners.append(
+                TurnPlanner(
+                    scored,
+                    beam=self.last_turn_wide_beam,
+                    max_evals=self.last_turn_wide_evals or self.last_turn_evals or evals,
+                    look_through=0,
+                    per_first=self.per_first,
+                )
+            )
+        return planners
 
     def _turn_end_reward(
         self, world: GameState, seat: Seat, actions: Turn, knowledge: Knowledge, end_margin: bool
@@ -184,9 +193,18 @@ class RootTurns:
         return knowledge.rewards(after, self.win_chance, end_margin)[seat]
 
 
-__all__ = ["Listed", "RootTurns", "Turn"]
+def look_only_for(knowledge: Knowledge, look: str) -> Callable[[GameState, Seat], bool] | None:
+    """The :class:`~game.bots.greedy.TurnPlanner`'s ``look_only`` for the search parameter
+    ``last_turn_look``: ``None`` for ``"any"``; for ``"midway"`` the game's ``midway`` hook
+    (a game without one has no position partway through a move)."""
+    if look != "midway":
+        return None
+    return knowledge.midway or _never
 
 
 def _never(state: GameState, seat: Seat) -> bool:
     """No position is partway through a move (a game without a ``midway`` hook)."""
     return False
+
+
+__all__ = ["Listed", "RootTurns", "Turn", "look_only_for"]
