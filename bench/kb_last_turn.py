@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -48,6 +47,7 @@ from bench.fit_kingdom_builder import replay_of
 from game.bots import knowledge as kn
 from game.bots.greedy import TurnPlanner
 from game.bots.root_turns import look_only_for
+from game.commands.common import options_argument
 from game.core.api import GameState
 from game.core.rng import Rng
 from game.kingdom_builder.evaluation import last_turn
@@ -305,7 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--beams", type=int, nargs="+", default=[6, 25, 50, 200])
     parser.add_argument("--shapes", type=_shape, nargs="+", default=[(10, 6000, 2), (60, 40000, 0)])
     parser.add_argument(
-        "--options", type=json.loads, default={}, help="the games' options (JSON; default base)"
+        "--options",
+        type=options_argument,
+        default={},
+        help="the games' options (JSON; default the base game)",
     )
     args = parser.parse_args(argv)
     if (
